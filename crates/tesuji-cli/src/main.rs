@@ -1,0 +1,2 @@
+//! The `tesuji` command line (in progress).
+fn main() {}

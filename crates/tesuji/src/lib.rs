@@ -1,0 +1,45 @@
+//! # tesuji
+//!
+//! A Go (baduk, weiqi) engine: rules under every common ruleset, formats, tactical reading
+//! and a life-and-death solver.
+//!
+//! The vocabulary: a [`Point`] is an intersection, a [`Board`] holds stones grouped into
+//! chains with exact liberty counts, a [`Position`] adds the side to move and the simple-ko
+//! point, and a [`Game`] adds a [`Ruleset`] and the history that superko and scoring need.
+//! Formats are public modules: [`ascii`] (diagrams), [`sgf`] and [`vertex`] (GTP).
+//!
+//! ```
+//! use tesuji::{ascii, Color, IllegalReason, Move, Point};
+//! // White to move; the marked point is a ko that White may not retake at once.
+//! let mut pos = ascii::parse_diagram("
+//!     . X O .
+//!     X . X O
+//!     . X O .
+//!     White to move
+//! ").unwrap();
+//! let capture = Move::Play(Point::new(1, 1));
+//! pos.play(capture).unwrap();
+//! assert_eq!(pos.captures(Color::White), 1);
+//! assert_eq!(pos.check(Move::Play(Point::new(2, 1))), Err(IllegalReason::Ko));
+//! ```
+
+mod board;
+mod color;
+mod game;
+mod point;
+mod position;
+mod rules;
+mod score;
+
+pub mod ascii;
+pub mod playout;
+pub mod sgf;
+pub mod vertex;
+
+pub use board::{Board, Chain, ChainStones, InvariantError, PlaceUndo};
+pub use color::{ByColor, Color, ParseColorError};
+pub use game::{Game, GameResult};
+pub use point::{BoardSize, BoardSizeError, Move, Point, ARRAY_LEN, MAX_SIZE, STRIDE};
+pub use position::{perft, IllegalMove, IllegalReason, MoveRecord, Position, Setup, SetupError};
+pub use rules::{KoRule, Komi, ParseKomiError, ParseRulesetError, Ruleset, Scoring, Suicide};
+pub use score::{score, Score, ScoreError};

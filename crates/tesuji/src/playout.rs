@@ -1,0 +1,1 @@
+//! Light random playouts, the benchmark workload (in progress).
