@@ -164,6 +164,11 @@ impl Game {
         self.steps.iter().map(|s| (s.record.color(), s.record.mv()))
     }
 
+    /// The record of the last move, if any.
+    pub fn last_record(&self) -> Option<&MoveRecord> {
+        self.steps.last().map(|s| &s.record)
+    }
+
     /// Number of moves played (passes included).
     pub fn move_count(&self) -> usize {
         self.steps.len()
