@@ -829,9 +829,8 @@ impl Board {
         let mut hash = 0u64;
         let mut counts = ByColor::new(0u16, 0u16);
         let mut empties = 0;
-        for i in 0..ARRAY_LEN {
+        for (i, &v) in self.cells.iter().enumerate() {
             let on_board = Point::from_index(i).is_some_and(|p| self.size.contains(p));
-            let v = self.cells[i];
             if on_board != (v != WALL) {
                 return err(i, "wall and board disagree");
             }
