@@ -1,0 +1,168 @@
+//! Runs the real `tesuji` binary and checks its output and exit codes.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn tesuji(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run tesuji")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Writes `text` to a fresh file in the target directory and returns its path.
+fn temp_file(name: &str, text: &[u8]) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+const KO: &str = "\
+. X O .
+X . X O
+. X O .
+White to move
+";
+
+#[test]
+fn show_prints_a_labelled_diagram() {
+    let f = temp_file("show.txt", KO.as_bytes());
+    let o = tesuji(&["show", f.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("    A B C D"), "{out}");
+    assert!(out.contains("  2 X . X O 2"), "{out}");
+    assert!(out.contains("White to move"), "{out}");
+    let o = tesuji(&["show", "--kata", f.to_str().unwrap()]);
+    assert_eq!(stdout(&o), "o\n-xo-\nx-xo\n-xo-\n");
+}
+
+#[test]
+fn legal_lists_moves_and_checks_one() {
+    let f = temp_file("legal.txt", KO.as_bytes());
+    let path = f.to_str().unwrap();
+    let o = tesuji(&["legal", path, "--json"]);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o).trim(),
+        r#"{"count":3,"game_over":false,"legal":["D3","B2","D1"],"to_play":"W"}"#
+    );
+    let o = tesuji(&["legal", path, "--check", "A3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).trim(), "White A3 is illegal: suicide");
+    let o = tesuji(&["legal", path, "--check", "B2", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o).trim(),
+        r#"{"color":"W","legal":true,"move":"B2"}"#
+    );
+    let o = tesuji(&["legal", path, "--check", "b:B2"]);
+    assert_eq!(stdout(&o).trim(), "Black B2 is illegal: wrong turn");
+}
+
+#[test]
+fn play_reports_the_illegal_move_exactly() {
+    let f = temp_file("play.txt", KO.as_bytes());
+    let path = f.to_str().unwrap();
+    let o = tesuji(&["play", path, "B2", "C2"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("White B2 captures 1"));
+    assert_eq!(
+        stderr(&o).trim(),
+        format!("tesuji: {path}: move 2 (Black C2) is illegal: ko")
+    );
+    let o = tesuji(&["play", path, "B2", "A1", "C2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = tesuji(&["play", path, "pass", "pass", "D1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("game over"), "{}", stderr(&o));
+}
+
+#[test]
+fn bad_input_exits_2_with_a_one_line_message() {
+    let f = temp_file("bad.txt", b". X Z\n. . .\n");
+    let path = f.to_str().unwrap();
+    let o = tesuji(&["show", path]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("line 1, column 5"), "{err}");
+    let o = tesuji(&["show", "/no/such/file.sgf"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/no/such/file.sgf"));
+    let ok = temp_file("ok.txt", KO.as_bytes());
+    for args in [
+        vec!["play", ok.to_str().unwrap(), "Z9"],
+        vec!["play", ok.to_str().unwrap(), "x:D3"],
+        vec!["legal", ok.to_str().unwrap(), "--rules", "klingon"],
+        vec!["perft", "--size", "26", "--depth", "1"],
+        vec!["perft", "--depth", "1"],
+        vec!["score", ok.to_str().unwrap(), "--dead", "A1"],
+        vec!["bench", "playouts", "--size", "0", "--count", "1"],
+    ] {
+        let o = tesuji(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+}
+
+#[test]
+fn garbage_files_never_panic() {
+    let mut state = 0x1234_5678u64;
+    for i in 0..40 {
+        let len = (i * 7) % 200;
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let alphabet = b"XO.()[];B W\n\txo-+AB0123456789zz";
+                alphabet[(state % alphabet.len() as u64) as usize]
+            })
+            .collect();
+        let f = temp_file(&format!("garbage{i}.txt"), &bytes);
+        let o = tesuji(&["show", f.to_str().unwrap()]);
+        assert!(
+            matches!(o.status.code(), Some(0) | Some(2)),
+            "input {:?}: {}",
+            String::from_utf8_lossy(&bytes),
+            stderr(&o)
+        );
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let o = tesuji(&["perft", "--size", "9x9", "--depth", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("511920"));
+    let o = tesuji(&["perft", "--size", "5x3", "--depth", "2"]);
+    assert_eq!(stdout(&o).lines().last(), Some("210"));
+}
+
+#[test]
+fn score_counts_area_and_territory() {
+    let f = temp_file("score.txt", KO.as_bytes());
+    let path = f.to_str().unwrap();
+    let o = tesuji(&["score", path, "--komi", "0"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("B+2"));
+    let o = tesuji(&[
+        "score", path, "--rules", "japanese", "--dead", "C3", "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains(r#""scoring":"territory""#), "{out}");
+}
