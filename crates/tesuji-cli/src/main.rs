@@ -36,6 +36,30 @@ enum Command {
     /// Benchmarks.
     #[command(subcommand)]
     Bench(BenchCommand),
+    /// Speak GTP 2 on standard input and output (for GoGui, Sabaki, Lizzie, twogtp).
+    Gtp(GtpArgs),
+    /// Run GoGui / GNU Go regression files (.tst) and report passes and failures.
+    Regress(RegressArgs),
+}
+
+#[derive(Args)]
+struct GtpArgs {
+    /// Ruleset (default chinese: area, positional superko, no suicide, komi 7.5).
+    #[arg(long, value_name = "NAME")]
+    rules: Option<Ruleset>,
+    /// Seed for genmove's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Args)]
+struct RegressArgs {
+    /// Regression files.
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Ruleset (default chinese).
+    #[arg(long, value_name = "NAME")]
+    rules: Option<Ruleset>,
 }
 
 /// Where a position comes from.
@@ -155,6 +179,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Score(a) => score(a),
         Command::Perft(a) => perft(a),
         Command::Bench(BenchCommand::Playouts(a)) => bench_playouts(a),
+        Command::Gtp(a) => gtp(a),
+        Command::Regress(a) => regress(a),
     }
 }
 
@@ -426,4 +452,38 @@ fn bench_playouts(a: PlayoutArgs) -> Result<ExitCode> {
     }
     let _ = (size, a.seed);
     Err(Failure::input("bench playouts: not wired yet".to_string()).into())
+}
+
+fn gtp(a: GtpArgs) -> Result<ExitCode> {
+    let mut engine = tesuji_gtp::Engine::with_rules(a.rules.unwrap_or_default());
+    engine.set_seed(a.seed);
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    engine
+        .run(stdin.lock(), stdout.lock())
+        .map_err(|e| Failure::input(format!("gtp: {e}")))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn regress(a: RegressArgs) -> Result<ExitCode> {
+    let (mut passed, mut failed, mut unexpected) = (0, 0, 0);
+    for file in &a.files {
+        let mut engine = tesuji_gtp::Engine::with_rules(a.rules.unwrap_or_default());
+        let report = tesuji_gtp::regress::run_file(std::path::Path::new(file), &mut engine)
+            .map_err(|e| Failure::input(e.to_string()))?;
+        println!("== {file}");
+        println!("{report}");
+        passed += report.passed();
+        failed += report.failed();
+        unexpected += report.count(tesuji_gtp::regress::Verdict::Fail);
+    }
+    if a.files.len() > 1 {
+        println!("== total");
+        println!("{passed} passed, {failed} failed");
+    }
+    Ok(if unexpected > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

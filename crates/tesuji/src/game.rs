@@ -263,12 +263,21 @@ impl Game {
     }
 
     /// Plays `mv` for `color` whoever is to move (as GTP's `play` allows), checking every
-    /// rule except the turn.
+    /// rule except the turn. Unlike [`Game::play_as`], moves after the end of the game
+    /// (two passes) are accepted too: the game simply goes on.
     pub fn play_any(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, IllegalMove> {
-        if !self.is_over() && color != self.position.to_play() {
-            self.position.set_to_play(color);
+        self.set_to_play(color);
+        if self.passes >= 2 && !matches!(self.result, Some(GameResult::Resignation { .. })) {
+            self.passes = 0;
+            self.result = None;
         }
         self.play_as(color, mv)
+    }
+
+    /// Gives the turn to `color` (GTP lets either colour move at any time). A ko point is
+    /// dropped when the turn changes hands this way.
+    pub fn set_to_play(&mut self, color: Color) {
+        self.position.set_to_play(color);
     }
 
     fn push(&mut self, record: MoveRecord) -> &MoveRecord {

@@ -1,0 +1,676 @@
+//! The GTP engine: state and command handlers.
+
+use crate::genmove::{self, Rng};
+use crate::protocol::{parse_line, Command, Response};
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+use tesuji::{ascii, vertex, BoardSize, Color, Game, Komi, Move, Point, Position, Ruleset};
+
+/// Why a command failed. Its `Display` is the text after `? `; this is the one place where
+/// library errors become GTP error messages.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GtpError {
+    /// The command is not known.
+    #[error("unknown command")]
+    UnknownCommand,
+    /// Wrong number of arguments.
+    #[error("wrong number of arguments (expected {0})")]
+    Arguments(&'static str),
+    /// A colour argument is not b, w, black or white.
+    #[error("invalid color: {0}")]
+    Color(String),
+    /// A vertex argument is malformed or off the board.
+    #[error("invalid vertex: {0}")]
+    Vertex(String),
+    /// A number argument is not a number.
+    #[error("not a number: {0}")]
+    Number(String),
+    /// The move is illegal.
+    #[error("illegal move: {0}")]
+    Illegal(tesuji::IllegalReason),
+    /// Board size outside 1..25.
+    #[error("unacceptable size")]
+    Size,
+    /// Komi is not a multiple of one half.
+    #[error("komi not a float: {0}")]
+    Komi(String),
+    /// Nothing to undo.
+    #[error("cannot undo")]
+    CannotUndo,
+    /// The vertex holds no stone.
+    #[error("vertex must not be empty")]
+    EmptyVertex,
+    /// Handicap not possible.
+    #[error("invalid handicap")]
+    Handicap,
+    /// Handicap on a board that already has stones.
+    #[error("board not empty")]
+    BoardNotEmpty,
+    /// A bad list of handicap vertices.
+    #[error("bad vertex list")]
+    VertexList,
+    /// An unknown ruleset name.
+    #[error("unknown rules: {0}")]
+    Rules(String),
+    /// An unknown status for `final_status_list`.
+    #[error("invalid status")]
+    Status,
+    /// A file could not be read or parsed, or written.
+    #[error("cannot load or parse '{file}': {reason}")]
+    File {
+        /// The file.
+        file: String,
+        /// What went wrong.
+        reason: String,
+    },
+}
+
+/// The commands this engine knows, in `list_commands` order.
+pub const COMMANDS: &[&str] = &[
+    "all_legal",
+    "boardsize",
+    "captures",
+    "clear_board",
+    "color",
+    "countlib",
+    "final_score",
+    "final_status_list",
+    "findlib",
+    "fixed_handicap",
+    "genmove",
+    "gogui-analyze_commands",
+    "is_legal",
+    "kgs-rules",
+    "known_command",
+    "komi",
+    "list_commands",
+    "list_stones",
+    "loadsgf",
+    "name",
+    "place_free_handicap",
+    "play",
+    "printsgf",
+    "protocol_version",
+    "quit",
+    "reg_genmove",
+    "set_free_handicap",
+    "showboard",
+    "tesuji-rules",
+    "time_left",
+    "time_settings",
+    "undo",
+    "version",
+    "worm_stones",
+];
+
+/// A GTP engine over a [`Game`].
+///
+/// ```
+/// use tesuji_gtp::Engine;
+/// let mut engine = Engine::new();
+/// let mut out = Vec::new();
+/// engine.run(&b"boardsize 9\n1 play b E5\n2 countlib E5\nquit\n"[..], &mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), "= \n\n=1 \n\n=2 4\n\n= \n\n");
+/// ```
+pub struct Engine {
+    game: Game,
+    rules: Ruleset,
+    handicap: u32,
+    rng: Rng,
+    base_dir: Option<PathBuf>,
+    quit: bool,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+fn color_arg(s: &str) -> Result<Color, GtpError> {
+    s.parse().map_err(|_| GtpError::Color(s.to_string()))
+}
+
+impl Engine {
+    /// A 19x19 engine under Chinese rules (area scoring, positional superko, no suicide,
+    /// komi 7.5).
+    pub fn new() -> Engine {
+        Engine::with_rules(Ruleset::chinese())
+    }
+
+    /// A 19x19 engine under `rules`.
+    pub fn with_rules(rules: Ruleset) -> Engine {
+        Engine {
+            game: Game::new(BoardSize::STANDARD, rules),
+            rules,
+            handicap: 0,
+            rng: Rng::new(0x7E5D_0001),
+            base_dir: None,
+            quit: false,
+        }
+    }
+
+    /// Seeds the random choices of `genmove`.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    /// Resolves relative `loadsgf` paths against `dir` (the regression runner uses the
+    /// directory of the test file).
+    pub fn set_base_dir(&mut self, dir: Option<PathBuf>) {
+        self.base_dir = dir;
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether `quit` was received.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Reads commands from `input` and writes responses to `output` until `quit` or the
+    /// end of the input. Malformed commands get a `?` response; only I/O errors stop it.
+    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        for line in input.split(b'\n') {
+            let line = line?;
+            let line = String::from_utf8_lossy(&line);
+            if let Some(cmd) = parse_line(&line) {
+                let response = self.execute(&cmd);
+                write!(output, "{response}")?;
+                output.flush()?;
+                if self.quit {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Executes one command.
+    pub fn execute(&mut self, cmd: &Command) -> Response {
+        Response {
+            id: cmd.id,
+            result: self.handle(cmd).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Executes one command line (for tests and the regression runner); `None` for an
+    /// empty line.
+    pub fn execute_line(&mut self, line: &str) -> Option<Response> {
+        parse_line(line).map(|c| self.execute(&c))
+    }
+
+    fn size(&self) -> BoardSize {
+        self.game.position().size()
+    }
+
+    fn vertex_arg(&self, s: &str) -> Result<Move, GtpError> {
+        vertex::parse(s, self.size()).map_err(|_| GtpError::Vertex(s.to_string()))
+    }
+
+    fn point_arg(&self, s: &str) -> Result<Point, GtpError> {
+        match self.vertex_arg(s)? {
+            Move::Play(p) => Ok(p),
+            Move::Pass => Err(GtpError::Vertex(s.to_string())),
+        }
+    }
+
+    fn name_of(&self, p: Point) -> String {
+        vertex::format(Move::Play(p), self.size()).to_string()
+    }
+
+    fn names(&self, points: impl IntoIterator<Item = Point>) -> String {
+        points
+            .into_iter()
+            .map(|p| self.name_of(p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn reset(&mut self, size: BoardSize) {
+        let komi = self.game.ruleset().komi;
+        self.game = Game::new(size, self.rules.with_komi(komi));
+        self.handicap = 0;
+    }
+
+    fn handle(&mut self, cmd: &Command) -> Result<String, GtpError> {
+        let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
+        let nargs = |n: usize, what: &'static str| {
+            if args.len() == n {
+                Ok(())
+            } else {
+                Err(GtpError::Arguments(what))
+            }
+        };
+        match cmd.name.as_str() {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("tesuji".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => {
+                nargs(1, "a command name")?;
+                Ok(COMMANDS.contains(&args[0]).to_string())
+            }
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "boardsize" => {
+                nargs(1, "a size")?;
+                let n: u64 = args[0]
+                    .parse()
+                    .map_err(|_| GtpError::Number(args[0].into()))?;
+                let size = BoardSize::square(n).map_err(|_| GtpError::Size)?;
+                self.reset(size);
+                Ok(String::new())
+            }
+            "clear_board" => {
+                nargs(0, "no arguments")?;
+                self.reset(self.size());
+                Ok(String::new())
+            }
+            "komi" => {
+                nargs(1, "a komi")?;
+                let k: Komi = args[0]
+                    .parse()
+                    .map_err(|_| GtpError::Komi(args[0].into()))?;
+                self.game.set_komi(k);
+                Ok(String::new())
+            }
+            "tesuji-rules" | "kgs-rules" => {
+                nargs(1, "a ruleset name")?;
+                let r: Ruleset = args[0]
+                    .parse()
+                    .map_err(|_| GtpError::Rules(args[0].into()))?;
+                // Keep the komi the controller set; the axes take effect on a new board.
+                self.rules = r;
+                let komi = self.game.ruleset().komi;
+                let moves: Vec<(Color, Move)> = self.game.moves().collect();
+                let mut game =
+                    Game::from_position(self.game.initial_position().clone(), r.with_komi(komi));
+                for (c, m) in moves {
+                    // Replaying under the new rules can only fail if the history breaks
+                    // them (superko); then start from the current position.
+                    if game.play_any(c, m).is_err() {
+                        game = Game::from_position(self.game.position().clone(), r.with_komi(komi));
+                        break;
+                    }
+                }
+                self.game = game;
+                Ok(String::new())
+            }
+            "play" => {
+                nargs(2, "a color and a vertex")?;
+                let color = color_arg(args[0])?;
+                let mv = self.vertex_arg(args[1])?;
+                self.game
+                    .play_any(color, mv)
+                    .map_err(|e| GtpError::Illegal(e.reason))?;
+                Ok(String::new())
+            }
+            "genmove" | "reg_genmove" => {
+                nargs(1, "a color")?;
+                let color = color_arg(args[0])?;
+                let mv = genmove::choose(&mut self.game, color, &mut self.rng);
+                if cmd.name == "genmove" {
+                    self.game
+                        .play_any(color, mv)
+                        .map_err(|e| GtpError::Illegal(e.reason))?;
+                }
+                Ok(vertex::format(mv, self.size()).to_string())
+            }
+            "undo" => {
+                nargs(0, "no arguments")?;
+                self.game.undo().ok_or(GtpError::CannotUndo)?;
+                Ok(String::new())
+            }
+            "showboard" => {
+                let pos = self.game.position();
+                let mut text = String::from("\n");
+                text.push_str(&ascii::write_diagram(pos, true));
+                text.push_str(&format!(
+                    "Captures: Black {}, White {}",
+                    pos.captures(Color::Black),
+                    pos.captures(Color::White)
+                ));
+                Ok(text)
+            }
+            "fixed_handicap" | "place_free_handicap" => {
+                nargs(1, "a number of stones")?;
+                let n: usize = args[0]
+                    .parse()
+                    .map_err(|_| GtpError::Number(args[0].into()))?;
+                self.require_empty_board()?;
+                let points = if cmd.name == "fixed_handicap" {
+                    fixed_handicap(self.size(), n).ok_or(GtpError::Handicap)?
+                } else {
+                    free_handicap(self.size(), n).ok_or(GtpError::Handicap)?
+                };
+                self.set_handicap(&points)?;
+                let mut sorted = points;
+                sorted.sort();
+                Ok(self.names(sorted))
+            }
+            "set_free_handicap" => {
+                self.require_empty_board()?;
+                let mut points = Vec::new();
+                for a in &args {
+                    let p = self.point_arg(a).map_err(|_| GtpError::VertexList)?;
+                    if points.contains(&p) {
+                        return Err(GtpError::VertexList);
+                    }
+                    points.push(p);
+                }
+                if points.len() < 2 || points.len() >= self.size().area() {
+                    return Err(GtpError::VertexList);
+                }
+                self.set_handicap(&points)?;
+                Ok(String::new())
+            }
+            "final_score" => {
+                let s = self.game.score(&[]).map_err(|_| GtpError::Status)?;
+                Ok(s.to_string())
+            }
+            "final_status_list" => {
+                nargs(1, "alive, dead or seki")?;
+                match args[0] {
+                    "alive" => {
+                        let board = self.game.position().board();
+                        let lines: Vec<String> = board
+                            .chains()
+                            .iter()
+                            .map(|c| {
+                                let mut s: Vec<Point> = c.stones().collect();
+                                s.sort();
+                                self.names(s)
+                            })
+                            .collect();
+                        Ok(lines.join("\n"))
+                    }
+                    "dead" | "seki" => Ok(String::new()),
+                    _ => Err(GtpError::Status),
+                }
+            }
+            "time_settings" => {
+                nargs(3, "main time, byo-yomi time and stones")?;
+                for a in &args {
+                    a.parse::<u64>()
+                        .map_err(|_| GtpError::Number(a.to_string()))?;
+                }
+                Ok(String::new())
+            }
+            "time_left" => {
+                nargs(3, "a color, a time and a number of stones")?;
+                color_arg(args[0])?;
+                for a in &args[1..] {
+                    a.parse::<u64>()
+                        .map_err(|_| GtpError::Number(a.to_string()))?;
+                }
+                Ok(String::new())
+            }
+            "is_legal" => {
+                nargs(2, "a color and a vertex")?;
+                let color = color_arg(args[0])?;
+                let mv = self.vertex_arg(args[1])?;
+                Ok(if self.is_legal_for(color, mv) {
+                    "1"
+                } else {
+                    "0"
+                }
+                .into())
+            }
+            "all_legal" => {
+                nargs(1, "a color")?;
+                let color = color_arg(args[0])?;
+                let points: Vec<Point> = self
+                    .size()
+                    .points()
+                    .filter(|&p| self.is_legal_for(color, Move::Play(p)))
+                    .collect();
+                Ok(self.names(points))
+            }
+            "countlib" => {
+                nargs(1, "a vertex")?;
+                let p = self.point_arg(args[0])?;
+                let chain = self
+                    .game
+                    .position()
+                    .board()
+                    .chain(p)
+                    .ok_or(GtpError::EmptyVertex)?;
+                Ok(chain.liberty_count().to_string())
+            }
+            "findlib" => {
+                nargs(1, "a vertex")?;
+                let p = self.point_arg(args[0])?;
+                let chain = self
+                    .game
+                    .position()
+                    .board()
+                    .chain(p)
+                    .ok_or(GtpError::EmptyVertex)?;
+                Ok(self.names(chain.liberties()))
+            }
+            "captures" => {
+                nargs(1, "a color")?;
+                let color = color_arg(args[0])?;
+                Ok(self.game.position().captures(color).to_string())
+            }
+            "color" => {
+                nargs(1, "a vertex")?;
+                let p = self.point_arg(args[0])?;
+                Ok(match self.game.position().board().get(p) {
+                    Some(c) => c.name(),
+                    None => "empty",
+                }
+                .into())
+            }
+            "list_stones" => {
+                nargs(1, "a color")?;
+                let color = color_arg(args[0])?;
+                let board = self.game.position().board();
+                let points: Vec<Point> = self
+                    .size()
+                    .points()
+                    .filter(|&p| board.get(p) == Some(color))
+                    .collect();
+                Ok(self.names(points))
+            }
+            "worm_stones" => {
+                if args.len() > 1 {
+                    return Err(GtpError::Arguments("an optional vertex or color"));
+                }
+                let board = self.game.position().board();
+                let (filter, at) = match args.first() {
+                    None => (None, None),
+                    Some(a) => match a.parse::<Color>() {
+                        Ok(c) => (Some(c), None),
+                        Err(_) => (None, Some(self.point_arg(a)?)),
+                    },
+                };
+                if let Some(p) = at {
+                    let chain = board.chain(p).ok_or(GtpError::EmptyVertex)?;
+                    let mut s: Vec<Point> = chain.stones().collect();
+                    s.sort();
+                    return Ok(self.names(s));
+                }
+                let lines: Vec<String> = board
+                    .chains()
+                    .iter()
+                    .filter(|c| filter.is_none_or(|f| c.color() == f))
+                    .map(|c| {
+                        let mut s: Vec<Point> = c.stones().collect();
+                        s.sort();
+                        self.names(s)
+                    })
+                    .collect();
+                Ok(lines.join("\n"))
+            }
+            "loadsgf" => {
+                if args.is_empty() || args.len() > 2 {
+                    return Err(GtpError::Arguments(
+                        "a file name and an optional move number",
+                    ));
+                }
+                let move_number = match args.get(1) {
+                    Some(a) => Some(
+                        a.parse::<usize>()
+                            .map_err(|_| GtpError::Number(a.to_string()))?,
+                    ),
+                    None => None,
+                };
+                self.loadsgf(args[0], move_number)
+            }
+            "printsgf" => {
+                let text = crate::sgf_io::game_to_sgf(&self.game, self.handicap);
+                match args.first() {
+                    None => Ok(format!("\n{text}")),
+                    Some(file) => {
+                        let path = self.resolve(file);
+                        std::fs::write(&path, text).map_err(|e| GtpError::File {
+                            file: file.to_string(),
+                            reason: e.to_string(),
+                        })?;
+                        Ok(String::new())
+                    }
+                }
+            }
+            "gogui-analyze_commands" => Ok(crate::ANALYZE_COMMANDS.trim().to_string()),
+            _ => Err(GtpError::UnknownCommand),
+        }
+    }
+
+    fn is_legal_for(&mut self, color: Color, mv: Move) -> bool {
+        if self.game.is_over() {
+            // GTP controllers may go on after two passes; judge the board as it stands.
+            let mut pos = self.game.position().clone();
+            pos.set_to_play(color);
+            return pos.check_as(color, mv).is_ok();
+        }
+        if color == self.game.to_play() {
+            return self.game.check_as(color, mv).is_ok();
+        }
+        // Ask for the other colour without disturbing the turn or the ko point.
+        let mut probe = self.game.clone();
+        probe.set_to_play(color);
+        probe.check_as(color, mv).is_ok()
+    }
+
+    fn require_empty_board(&self) -> Result<(), GtpError> {
+        let b = self.game.position().board();
+        if b.stone_count(Color::Black) + b.stone_count(Color::White) > 0 {
+            Err(GtpError::BoardNotEmpty)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn set_handicap(&mut self, points: &[Point]) -> Result<(), GtpError> {
+        let mut setup = tesuji::Setup::empty(self.size());
+        setup.stones = points.iter().map(|&p| (p, Color::Black)).collect();
+        setup.to_play = Color::White;
+        let pos = Position::from_setup(&setup).map_err(|_| GtpError::VertexList)?;
+        let rules = *self.game.ruleset();
+        self.game = Game::from_position(pos, rules);
+        self.handicap = points.len() as u32;
+        Ok(())
+    }
+
+    fn resolve(&self, file: &str) -> PathBuf {
+        match &self.base_dir {
+            Some(dir) if Path::new(file).is_relative() => dir.join(file),
+            _ => PathBuf::from(file),
+        }
+    }
+
+    fn loadsgf(&mut self, file: &str, move_number: Option<usize>) -> Result<String, GtpError> {
+        let path = self.resolve(file);
+        let fail = |reason: String| GtpError::File {
+            file: file.to_string(),
+            reason,
+        };
+        let text = std::fs::read(&path).map_err(|e| fail(e.to_string()))?;
+        let text = String::from_utf8_lossy(&text);
+        let komi = self.game.ruleset().komi;
+        let (game, handicap) =
+            crate::sgf_io::load_game(&text, move_number, self.rules.with_komi(komi))
+                .map_err(fail)?;
+        self.game = game;
+        self.handicap = handicap;
+        Ok(self.game.to_play().name().into())
+    }
+}
+
+/// The standard fixed handicap points (GTP 2 section 4.1.1), or `None` where the
+/// specification allows no such handicap.
+pub fn fixed_handicap(size: BoardSize, n: usize) -> Option<Vec<Point>> {
+    if !size.is_square() || size.width() < 7 || !(2..=9).contains(&n) {
+        return None;
+    }
+    let s = size.width();
+    let odd = s % 2 == 1;
+    if (s == 7 || !odd) && n > 4 {
+        return None;
+    }
+    let d = if s <= 12 { 2 } else { 3 };
+    let (lo, hi, mid) = (d, s - 1 - d, s / 2);
+    let p = |x: usize, y: usize| Point::new(x, y);
+    // GTP's order of preference, with y counted from the top.
+    let bottom_left = p(lo, hi);
+    let top_right = p(hi, lo);
+    let top_left = p(lo, lo);
+    let bottom_right = p(hi, hi);
+    let center = p(mid, mid);
+    let left = p(lo, mid);
+    let right = p(hi, mid);
+    let top = p(mid, lo);
+    let bottom = p(mid, hi);
+    let mut v = vec![bottom_left, top_right];
+    if n >= 3 {
+        v.push(top_left);
+    }
+    if n >= 4 {
+        v.push(bottom_right);
+    }
+    if n == 5 || n == 7 || n == 9 {
+        v.push(center);
+    }
+    if n >= 6 {
+        v.push(left);
+        v.push(right);
+    }
+    if n >= 8 {
+        v.push(top);
+        v.push(bottom);
+    }
+    Some(v)
+}
+
+/// Free handicap placement: the fixed points where they exist, then the empty points
+/// farthest from every stone placed so far (ties broken in board order).
+pub fn free_handicap(size: BoardSize, n: usize) -> Option<Vec<Point>> {
+    if n < 2 || n >= size.area() {
+        return None;
+    }
+    let mut v = fixed_handicap(size, n.min(9))
+        .or_else(|| fixed_handicap(size, n.min(4)))
+        .unwrap_or_default();
+    v.truncate(n);
+    while v.len() < n {
+        let dist = |p: Point| {
+            v.iter()
+                .map(|q| p.x().abs_diff(q.x()) + p.y().abs_diff(q.y()))
+                .min()
+                .unwrap_or(usize::MAX)
+        };
+        let best = size
+            .points()
+            .filter(|p| !v.contains(p))
+            .max_by_key(|&p| (dist(p), std::cmp::Reverse(p)))?;
+        v.push(best);
+    }
+    Some(v)
+}

@@ -1,0 +1,242 @@
+//! A runner for GoGui / GNU Go regression files (`.tst`).
+//!
+//! A file is a GTP script. Numbered commands (`12 countlib C3`) are tests when the next
+//! line is `#? [REGEX]`: the answer must match the regular expression as a whole. A `!`
+//! just inside the bracket negates it, a `*` after the bracket marks a test the original
+//! engine is known to fail, and `&` there marks a test to ignore. Unnumbered commands
+//! (`loadsgf games/x.sgf 30`, `komi 6.5`) set up the position. Relative file names are
+//! resolved against the test file's directory.
+
+use crate::Engine;
+use regex::Regex;
+use std::fmt;
+use std::path::Path;
+
+/// How one test came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Matched, as expected.
+    Pass,
+    /// Did not match, and was not marked as a known failure.
+    Fail,
+    /// Matched although marked as a known failure (`*`).
+    UnexpectedPass,
+    /// Did not match, and is marked as a known failure (`*`).
+    ExpectedFail,
+    /// Marked to be ignored (`&`).
+    Ignored,
+}
+
+/// One test's result.
+#[derive(Debug, Clone)]
+pub struct TestResult {
+    /// The test number.
+    pub number: u64,
+    /// The command.
+    pub command: String,
+    /// The expected pattern, as written.
+    pub expected: String,
+    /// The answer (without `=`/`?`), or the error message prefixed by `? `.
+    pub got: String,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+/// All results of one file.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Every test, in file order.
+    pub results: Vec<TestResult>,
+}
+
+impl Report {
+    /// Number of tests with the given verdict.
+    pub fn count(&self, v: Verdict) -> usize {
+        self.results.iter().filter(|r| r.verdict == v).count()
+    }
+    /// Tests whose answer matched (unexpected passes included).
+    pub fn passed(&self) -> usize {
+        self.count(Verdict::Pass) + self.count(Verdict::UnexpectedPass)
+    }
+    /// Tests whose answer did not match (expected failures included).
+    pub fn failed(&self) -> usize {
+        self.count(Verdict::Fail) + self.count(Verdict::ExpectedFail)
+    }
+}
+
+impl fmt::Display for Report {
+    /// One line per test that did not simply pass, then the summary line
+    /// `N passed, M failed`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in &self.results {
+            let tag = match r.verdict {
+                Verdict::Pass | Verdict::Ignored => continue,
+                Verdict::Fail => "FAIL",
+                Verdict::UnexpectedPass => "PASS (unexpected)",
+                Verdict::ExpectedFail => "FAIL (expected)",
+            };
+            writeln!(
+                f,
+                "{tag} {} {}: expected [{}], got [{}]",
+                r.number, r.command, r.expected, r.got
+            )?;
+        }
+        writeln!(
+            f,
+            "unexpected passes {}, expected failures {}, ignored {}",
+            self.count(Verdict::UnexpectedPass),
+            self.count(Verdict::ExpectedFail),
+            self.count(Verdict::Ignored)
+        )?;
+        write!(f, "{} passed, {} failed", self.passed(), self.failed())
+    }
+}
+
+/// Error reading a regression file.
+#[derive(Debug, thiserror::Error)]
+pub enum RegressError {
+    /// The file could not be read.
+    #[error("{file}: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A `#?` line has a bad pattern.
+    #[error("{file}:{line}: bad expected answer {text:?}: {reason}")]
+    Pattern {
+        /// The file.
+        file: String,
+        /// Line number from 1.
+        line: usize,
+        /// The line.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Runs the regression file at `path` on `engine`.
+pub fn run_file(path: &Path, engine: &mut Engine) -> Result<Report, RegressError> {
+    let text = std::fs::read(path).map_err(|source| RegressError::Io {
+        file: path.display().to_string(),
+        source,
+    })?;
+    let text = String::from_utf8_lossy(&text);
+    engine.set_base_dir(path.parent().map(Path::to_path_buf));
+    run_script(&text, engine).map_err(|(line, text, reason)| RegressError::Pattern {
+        file: path.display().to_string(),
+        line,
+        text,
+        reason,
+    })
+}
+
+/// Runs a regression script given as text. Errors give the line number, line and reason
+/// of a malformed `#?` line.
+pub fn run_script(text: &str, engine: &mut Engine) -> Result<Report, (usize, String, String)> {
+    let mut report = Report::default();
+    let mut pending: Option<(u64, String, Result<String, String>)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix("#?") {
+            let Some((number, command, answer)) = pending.take() else {
+                continue;
+            };
+            let rest = rest.trim();
+            let (open, close) = match (rest.find('['), rest.rfind(']')) {
+                (Some(o), Some(c)) if o < c => (o, c),
+                _ => return Err((i + 1, line.to_string(), "expected [pattern]".to_string())),
+            };
+            let mut pattern = &rest[open + 1..close];
+            let flags = &rest[close + 1..];
+            let negate = pattern.starts_with('!');
+            if negate {
+                pattern = &pattern[1..];
+            }
+            let re = Regex::new(&format!("^(?:{pattern})$"))
+                .map_err(|e| (i + 1, line.to_string(), e.to_string()))?;
+            let got = match &answer {
+                Ok(a) => a.trim().to_string(),
+                Err(e) => format!("? {e}"),
+            };
+            let matched = answer.is_ok() && re.is_match(got.trim()) != negate;
+            let known_fail = flags.contains('*');
+            let verdict = if flags.contains('&') {
+                Verdict::Ignored
+            } else {
+                match (matched, known_fail) {
+                    (true, false) => Verdict::Pass,
+                    (true, true) => Verdict::UnexpectedPass,
+                    (false, false) => Verdict::Fail,
+                    (false, true) => Verdict::ExpectedFail,
+                }
+            };
+            report.results.push(TestResult {
+                number,
+                command,
+                expected: rest[open + 1..close].to_string(),
+                got,
+                verdict,
+            });
+            continue;
+        }
+        let Some(cmd) = crate::protocol::parse_line(line) else {
+            continue;
+        };
+        let response = engine.execute(&cmd);
+        pending = cmd.id.map(|id| {
+            let command = std::iter::once(cmd.name.clone())
+                .chain(cmd.args.iter().cloned())
+                .collect::<Vec<_>>()
+                .join(" ");
+            (id, command, response.result)
+        });
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts() {
+        let script = "
+boardsize 5
+play b C3
+1 countlib C3
+#? [4]
+2 countlib C3
+#? [!4]
+3 countlib C3
+#? [5]*
+4 countlib C3
+#? [4]*
+5 color C3
+#? [black|white]
+6 frobnicate
+#? [.*]
+7 countlib C3
+#? [.*]&
+";
+        let mut e = Engine::new();
+        let r = run_script(script, &mut e).unwrap();
+        let v: Vec<Verdict> = r.results.iter().map(|r| r.verdict).collect();
+        assert_eq!(
+            v,
+            [
+                Verdict::Pass,
+                Verdict::Fail,
+                Verdict::ExpectedFail,
+                Verdict::UnexpectedPass,
+                Verdict::Pass,
+                Verdict::Fail,
+                Verdict::Ignored
+            ]
+        );
+        assert!(r.to_string().ends_with("3 passed, 3 failed"));
+        assert!(run_script("1 name\n#? [(]\n", &mut e).is_err());
+    }
+}
