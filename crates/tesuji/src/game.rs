@@ -221,8 +221,7 @@ impl Game {
             .position
             .board()
             .is_not_suicide(p.index(), color as u8, false);
-        if self.ruleset.ko == KoRule::Simple || (stays && !self.ever_occupied.contains(p.index()))
-        {
+        if self.ruleset.ko == KoRule::Simple || (stays && !self.ever_occupied.contains(p.index())) {
             return Ok(());
         }
         let r = self.position.play_unchecked_as(color, mv);
