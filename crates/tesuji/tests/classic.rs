@@ -22,7 +22,11 @@ fn liberties_of_classic_position() {
     // (row, col, liberties), rows and columns from 0 at the top left.
     for (row, col, libs) in [(1, 7, 10), (0, 8, 2), (7, 7, 4), (1, 1, 6), (3, 3, 11)] {
         let p = Point::new(col, row);
-        assert_eq!(board.liberty_count(p), libs, "chain at row {row}, col {col}");
+        assert_eq!(
+            board.liberty_count(p),
+            libs,
+            "chain at row {row}, col {col}"
+        );
         let chain = board.chain(p).unwrap();
         assert_eq!(chain.liberty_count(), libs);
         assert_eq!(chain.liberties().len(), libs);

@@ -48,13 +48,15 @@ fn unrle(s: &str) -> String {
             chars.next();
         }
         let count = if n.is_empty() { 1 } else { n.parse().unwrap() };
-        out.extend(std::iter::repeat_n(c, count));
+        out.extend(std::iter::repeat(c).take(count));
     }
     out
 }
 
 fn own_eye(pos: &Position, p: Point, color: Color) -> bool {
-    pos.board().neighbors(p).all(|n| pos.board().get(n) == Some(color))
+    pos.board()
+        .neighbors(p)
+        .all(|n| pos.board().get(n) == Some(color))
 }
 
 #[test]
@@ -84,7 +86,8 @@ fn recorded_gnugo_games() {
             let (c, v) = f[1].split_once(':').unwrap();
             let color = if c == "B" { Color::Black } else { Color::White };
             let mv = vertex::parse(v, size).unwrap();
-            game.play_as(color, mv).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+            game.play_as(color, mv)
+                .unwrap_or_else(|e| panic!("{ctx}: {e}"));
             let pos = game.position();
             assert_eq!(pos.captures(Color::Black), f[2].parse().unwrap(), "{ctx}");
             assert_eq!(pos.captures(Color::White), f[3].parse().unwrap(), "{ctx}");
@@ -101,7 +104,12 @@ fn recorded_gnugo_games() {
                 .filter(|&p| pos.board().is_empty(p) && !illegal.contains(&p))
                 .collect();
             if !game.is_over() {
-                assert_eq!(game.legal_points(), expected, "{ctx}\n{:?}", game.position());
+                assert_eq!(
+                    game.legal_points(),
+                    expected,
+                    "{ctx}\n{:?}",
+                    game.position()
+                );
             } else if ruleset.ko == tesuji::KoRule::Simple {
                 // After the second pass the game is over; the position still answers.
                 let pos = game.position();
@@ -207,7 +215,11 @@ fn live_games(n: u64, games: usize, seed: u64, stats: &mut LiveStats) {
         let mut moves = 0;
         let compare_board = |gtp: &mut Gtp, pos: &Position, ctx: &str| {
             for color in [Color::Black, Color::White] {
-                let name = if color == Color::Black { "black" } else { "white" };
+                let name = if color == Color::Black {
+                    "black"
+                } else {
+                    "white"
+                };
                 let theirs = gtp.vertices(&format!("list_stones {name}"), size);
                 let ours: Vec<Point> = size
                     .points()
@@ -231,9 +243,16 @@ fn live_games(n: u64, games: usize, seed: u64, stats: &mut LiveStats) {
             moves += 1;
             passes = if mv == Move::Pass { passes + 1 } else { 0 };
             let v = vertex::format(mv, size);
-            let ctx = format!("seed {seed} {n}x{n} game {g} move {moves} ({} {v})", letter(me));
+            let ctx = format!(
+                "seed {seed} {n}x{n} game {g} move {moves} ({} {v})",
+                letter(me)
+            );
             gtp.send(&format!("play {} {v}", letter(me)));
-            let next = if pos.to_play() == Color::Black { "black" } else { "white" };
+            let next = if pos.to_play() == Color::Black {
+                "black"
+            } else {
+                "white"
+            };
             let theirs = gtp.vertices(&format!("all_legal {next}"), size);
             let ours: Vec<Point> = pos.legal_points().collect();
             assert_eq!(ours, theirs, "{ctx}: legal moves\n{pos:?}");
@@ -265,7 +284,11 @@ fn live_gnugo_random_games() {
         positions: 0,
         boards: 0,
     };
-    for (n, games, seed) in [(5, 100, 0x6E0_0005), (9, 70, 0x6E0_0009), (19, 30, 0x6E0_0019)] {
+    for (n, games, seed) in [
+        (5, 100, 0x6E0_0005),
+        (9, 70, 0x6E0_0009),
+        (19, 30, 0x6E0_0019),
+    ] {
         live_games(n, games, seed, &mut stats);
     }
     println!(

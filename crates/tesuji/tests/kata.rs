@@ -22,7 +22,10 @@ const KO: &str = "o\n-----\n-xo--\nx-xo-\n-xo--\n-----\n";
 fn wrong_turn() {
     let pos = kata(EMPTY_5X5);
     assert_eq!(pos.to_play(), Color::Black);
-    assert_eq!(pos.check_xy(Color::White, 2, 2), Err(IllegalReason::WrongTurn));
+    assert_eq!(
+        pos.check_xy(Color::White, 2, 2),
+        Err(IllegalReason::WrongTurn)
+    );
     assert_eq!(pos.check_xy(Color::Black, 2, 2), Ok(()));
     let mut p2 = pos.clone();
     let err = p2.play_as(Color::White, at(2, 2)).unwrap_err();
@@ -33,7 +36,16 @@ fn wrong_turn() {
 #[test]
 fn off_board_on_every_side() {
     let pos = kata(EMPTY_5X5);
-    for (x, y) in [(-1, 2), (3, -1), (5, 1), (4, 5), (-1, -1), (5, 5), (100, 0), (0, i64::MIN)] {
+    for (x, y) in [
+        (-1, 2),
+        (3, -1),
+        (5, 1),
+        (4, 5),
+        (-1, -1),
+        (5, 5),
+        (100, 0),
+        (0, i64::MIN),
+    ] {
         for color in [Color::Black, Color::White] {
             assert_eq!(
                 pos.check_xy(color, x, y),
@@ -47,7 +59,10 @@ fn off_board_on_every_side() {
         pos.check(Move::Play(Point::new(5, 0))),
         Err(IllegalReason::OffBoard)
     );
-    assert_eq!(pos.check(Move::Play(Point::new(24, 24))), Err(IllegalReason::OffBoard));
+    assert_eq!(
+        pos.check(Move::Play(Point::new(24, 24))),
+        Err(IllegalReason::OffBoard)
+    );
     // Every corner is on the board.
     for (x, y) in [(0, 0), (4, 0), (0, 4), (4, 4)] {
         assert_eq!(pos.check_xy(Color::Black, x, y), Ok(()));
@@ -58,7 +73,10 @@ fn off_board_on_every_side() {
 fn occupied() {
     let pos = kata(SINGLE_SUICIDE);
     assert_eq!(pos.check(at(0, 1)), Err(IllegalReason::Occupied));
-    assert_eq!(pos.check_xy(Color::White, 0, 1), Err(IllegalReason::Occupied));
+    assert_eq!(
+        pos.check_xy(Color::White, 0, 1),
+        Err(IllegalReason::Occupied)
+    );
 }
 
 #[test]
@@ -66,7 +84,10 @@ fn single_stone_suicide() {
     let pos = kata(SINGLE_SUICIDE);
     assert_eq!(pos.to_play(), Color::White);
     assert_eq!(pos.check(at(0, 0)), Err(IllegalReason::Suicide));
-    assert_eq!(pos.check_xy(Color::White, 0, 0), Err(IllegalReason::Suicide));
+    assert_eq!(
+        pos.check_xy(Color::White, 0, 0),
+        Err(IllegalReason::Suicide)
+    );
 }
 
 #[test]

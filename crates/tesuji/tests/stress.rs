@@ -12,7 +12,9 @@ use tesuji::{
 
 /// Whether `p` is a single-point eye of `color`: every on-board neighbour is its stone.
 fn own_eye(pos: &Position, p: Point, color: Color) -> bool {
-    pos.board().neighbors(p).all(|n| pos.board().get(n) == Some(color))
+    pos.board()
+        .neighbors(p)
+        .all(|n| pos.board().get(n) == Some(color))
 }
 
 fn same(a: &Position, b: &Position) -> bool {
@@ -30,11 +32,17 @@ fn expect_rejected(pos: &mut Position, color: Color, mv: Move, reason: IllegalRe
     let before = pos.clone();
     let err = pos.play_as(color, mv).unwrap_err();
     assert_eq!(err.reason, reason, "{ctx}: {mv:?} by {color}");
-    assert!(same(pos, &before), "{ctx}: rejected {mv:?} changed the position");
+    assert!(
+        same(pos, &before),
+        "{ctx}: rejected {mv:?} changed the position"
+    );
     if color == pos.to_play() {
         let err = pos.play(mv).unwrap_err();
         assert_eq!(err.reason, reason, "{ctx}");
-        assert!(same(pos, &before), "{ctx}: rejected {mv:?} changed the position");
+        assert!(
+            same(pos, &before),
+            "{ctx}: rejected {mv:?} changed the position"
+        );
     }
 }
 
@@ -44,7 +52,13 @@ fn try_invalid(pos: &mut Position, rng: &mut Rng, ctx: &str) -> usize {
     let me = pos.to_play();
     let sz = pos.size();
     // Off board: a point of the 25x25 grid beyond this board.
-    expect_rejected(pos, me, Move::Play(Point::new(24, 24)), IllegalReason::OffBoard, ctx);
+    expect_rejected(
+        pos,
+        me,
+        Move::Play(Point::new(24, 24)),
+        IllegalReason::OffBoard,
+        ctx,
+    );
     let off = Point::new(sz.width().min(24), rng.below(sz.height()));
     if !sz.contains(off) {
         expect_rejected(pos, me, Move::Play(off), IllegalReason::OffBoard, ctx);
@@ -71,8 +85,7 @@ fn try_invalid(pos: &mut Position, rng: &mut Rng, ctx: &str) -> usize {
     // Suicide: every point the reference calls illegal for another reason than occupation
     // or ko is a suicide.
     for p in sz.points() {
-        if pos.board().is_empty(p) && pos.ko_point() != Some(p) && !pos.is_legal(Move::Play(p))
-        {
+        if pos.board().is_empty(p) && pos.ko_point() != Some(p) && !pos.is_legal(Move::Play(p)) {
             expect_rejected(pos, me, Move::Play(p), IllegalReason::Suicide, ctx);
             tried += 1;
             break;
@@ -102,7 +115,10 @@ fn check_legal_sets(pos: &Position, with_reference: bool, ctx: &str) {
         let mut r = RefPos::from_position(pos);
         r.multi_suicide = pos.suicide_rule() == Suicide::MultiStoneAllowed;
         let expected: Vec<Point> = r.legal().into_iter().map(|i| r.point(i)).collect();
-        assert_eq!(listed, expected, "{ctx}: library and reference disagree\n{pos:?}");
+        assert_eq!(
+            listed, expected,
+            "{ctx}: library and reference disagree\n{pos:?}"
+        );
     }
 }
 
@@ -153,13 +169,19 @@ fn stress_position(sz: BoardSize, games: usize, seed: u64, suicide: Suicide, t: 
             // Undo now and redo, then keep the record for the final unwinding.
             let mut copy = pos.clone();
             copy.undo(&rec);
-            assert!(same(&copy, &before), "{ctx}: undo differs\n{copy:?}\n{before:?}");
+            assert!(
+                same(&copy, &before),
+                "{ctx}: undo differs\n{copy:?}\n{before:?}"
+            );
             stack.push((rec, before));
             t.moves += 1;
         }
         while let Some((rec, before)) = stack.pop() {
             pos.undo(&rec);
-            assert!(same(&pos, &before), "seed {seed} game {g}: unwinding differs");
+            assert!(
+                same(&pos, &before),
+                "seed {seed} game {g}: unwinding differs"
+            );
             if stack.len() % 8 == 0 {
                 pos.board().check_invariants().unwrap();
             }
@@ -180,11 +202,23 @@ fn stress_positions() {
         invalid: 0,
         games: 0,
     };
-    let plan: [(u64, u64, usize); 5] = [(19, 19, 3), (9, 16, 6), (13, 7, 10), (2, 2, 400), (1, 5, 400)];
+    let plan: [(u64, u64, usize); 5] = [
+        (19, 19, 3),
+        (9, 16, 6),
+        (13, 7, 10),
+        (2, 2, 400),
+        (1, 5, 400),
+    ];
     for (k, &(w, h, games)) in plan.iter().enumerate() {
         let seed = 0x5EED_0000 + k as u64;
         stress_position(size(w, h), games, seed, Suicide::Forbidden, &mut t);
-        stress_position(size(w, h), games.div_ceil(3), seed ^ 0xABCD, Suicide::MultiStoneAllowed, &mut t);
+        stress_position(
+            size(w, h),
+            games.div_ceil(3),
+            seed ^ 0xABCD,
+            Suicide::MultiStoneAllowed,
+            &mut t,
+        );
     }
     println!(
         "stress_positions: {} games, {} moves, {} invalid inputs rejected",
@@ -218,8 +252,15 @@ fn stress_game(sz: BoardSize, ruleset: Ruleset, games: usize, seed: u64) -> usiz
         let mut history = vec![(r.cells.clone(), r.to_play)];
         let cap = 6 * sz.area();
         while !game.is_over() && game.move_count() < cap {
-            let ctx = format!("seed {seed} {sz} {ruleset:?} game {g} move {}", game.move_count());
-            assert_eq!(r.cells, RefPos::from_position(game.position()).cells, "{ctx}");
+            let ctx = format!(
+                "seed {seed} {sz} {ruleset:?} game {g} move {}",
+                game.move_count()
+            );
+            assert_eq!(
+                r.cells,
+                RefPos::from_position(game.position()).cells,
+                "{ctx}"
+            );
             let mut legal = Vec::new();
             for i in 0..r.cells.len() {
                 let p = r.point(i);
@@ -237,7 +278,11 @@ fn stress_game(sz: BoardSize, ruleset: Ruleset, games: usize, seed: u64) -> usiz
                 }
             }
             let listed: Vec<Point> = game.legal_points();
-            assert_eq!(listed, legal.iter().map(|&i| r.point(i)).collect::<Vec<_>>(), "{ctx}");
+            assert_eq!(
+                listed,
+                legal.iter().map(|&i| r.point(i)).collect::<Vec<_>>(),
+                "{ctx}"
+            );
             assert!(game.is_legal(Move::Pass), "{ctx}: pass is always legal");
             // Prefer moves on previously occupied points so that repetitions come up.
             let mv = if legal.is_empty() || rng.chance(1, 12) {
@@ -264,10 +309,15 @@ fn stress_game(sz: BoardSize, ruleset: Ruleset, games: usize, seed: u64) -> usiz
             game.undo().unwrap();
         }
         assert!(game.undo().is_none());
-        assert_eq!(game.position(), &Position::from_setup(&tesuji::Setup::empty(sz)).map(|mut p| {
-            p.set_suicide_rule(ruleset.suicide);
-            p
-        }).unwrap());
+        assert_eq!(
+            game.position(),
+            &Position::from_setup(&tesuji::Setup::empty(sz))
+                .map(|mut p| {
+                    p.set_suicide_rule(ruleset.suicide);
+                    p
+                })
+                .unwrap()
+        );
     }
     moves
 }
@@ -275,7 +325,10 @@ fn stress_game(sz: BoardSize, ruleset: Ruleset, games: usize, seed: u64) -> usiz
 #[test]
 fn stress_superko_games() {
     let mut total = 0;
-    for (k, (w, h, games)) in [(3, 3, 60), (4, 4, 25), (5, 5, 8), (2, 3, 60)].into_iter().enumerate() {
+    for (k, (w, h, games)) in [(3, 3, 60), (4, 4, 25), (5, 5, 8), (2, 3, 60)]
+        .into_iter()
+        .enumerate()
+    {
         for (j, ruleset) in [
             Ruleset::chinese(),
             Ruleset::aga(),
