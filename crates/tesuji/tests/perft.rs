@@ -98,3 +98,31 @@ fn perft_from_ko_positions_match_reference() {
         }
     }
 }
+
+/// Counts, over all move paths of length up to `depth`, the moves that capture and the
+/// moves that leave a simple-ko point, with the reference implementation.
+fn edge_cases(pos: &RefPos, depth: u32, captures: &mut u64, kos: &mut u64) {
+    if depth == 0 {
+        return;
+    }
+    for i in 0..pos.cells.len() {
+        if let Some((next, n)) = pos.play(i) {
+            *captures += u64::from(n > 0);
+            *kos += u64::from(next.ko.is_some());
+            edge_cases(&next, depth - 1, captures, kos);
+        }
+    }
+}
+
+#[test]
+fn cross_checked_depths_contain_captures_and_kos() {
+    // A simple ko cannot arise on 2x2 (a capture there always takes two stones or leaves
+    // the capturing stone with two liberties); it does on 3x3 and 1x5.
+    for (w, h, depth, ko_possible) in [(2, 2, 14, false), (3, 3, 8, true), (1, 5, 8, true)] {
+        let (mut captures, mut kos) = (0, 0);
+        edge_cases(&RefPos::new(w, h), depth, &mut captures, &mut kos);
+        println!("{w}x{h} depth {depth}: {captures} capturing moves, {kos} ko moves");
+        assert!(captures > 0, "{w}x{h} depth {depth}");
+        assert_eq!(kos > 0, ko_possible, "{w}x{h} depth {depth}");
+    }
+}

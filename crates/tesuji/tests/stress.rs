@@ -203,11 +203,11 @@ fn stress_positions() {
         games: 0,
     };
     let plan: [(u64, u64, usize); 5] = [
-        (19, 19, 3),
-        (9, 16, 6),
-        (13, 7, 10),
-        (2, 2, 400),
-        (1, 5, 400),
+        (19, 19, 6),
+        (9, 16, 12),
+        (13, 7, 24),
+        (2, 2, 800),
+        (1, 5, 800),
     ];
     for (k, &(w, h, games)) in plan.iter().enumerate() {
         let seed = 0x5EED_0000 + k as u64;
@@ -325,7 +325,7 @@ fn stress_game(sz: BoardSize, ruleset: Ruleset, games: usize, seed: u64) -> usiz
 #[test]
 fn stress_superko_games() {
     let mut total = 0;
-    for (k, (w, h, games)) in [(3, 3, 60), (4, 4, 25), (5, 5, 8), (2, 3, 60)]
+    for (k, (w, h, games)) in [(3, 3, 150), (4, 4, 60), (5, 5, 20), (2, 3, 150)]
         .into_iter()
         .enumerate()
     {
