@@ -82,8 +82,7 @@ fn try_invalid(pos: &mut Position, rng: &mut Rng, ctx: &str) -> usize {
         expect_rejected(pos, me, Move::Play(k), IllegalReason::Ko, ctx);
         tried += 1;
     }
-    // Suicide: every point the reference calls illegal for another reason than occupation
-    // or ko is a suicide.
+    // Suicide: an empty point that is not the ko point and not legal can only be a suicide.
     for p in sz.points() {
         if pos.board().is_empty(p) && pos.ko_point() != Some(p) && !pos.is_legal(Move::Play(p)) {
             expect_rejected(pos, me, Move::Play(p), IllegalReason::Suicide, ctx);
@@ -242,9 +241,11 @@ fn oracle_legal(r: &RefPos, history: &[(Vec<u8>, u8)], ko: KoRule, i: usize) -> 
     }
 }
 
-fn stress_game(sz: BoardSize, ruleset: Ruleset, games: usize, seed: u64) -> usize {
+/// Plays random games under `ruleset`; returns (moves played, superko refusals seen).
+fn stress_game(sz: BoardSize, ruleset: Ruleset, games: usize, seed: u64) -> (usize, usize) {
     let mut rng = Rng::new(seed);
     let mut moves = 0;
+    let mut refusals = 0;
     for g in 0..games {
         let mut game = Game::new(sz, ruleset);
         let mut r = RefPos::new(sz.width(), sz.height());
@@ -275,6 +276,8 @@ fn stress_game(sz: BoardSize, ruleset: Ruleset, games: usize, seed: u64) -> usiz
                 );
                 if expected {
                     legal.push(i);
+                } else if got == Err(IllegalReason::Superko) {
+                    refusals += 1;
                 }
             }
             let listed: Vec<Point> = game.legal_points();
@@ -284,7 +287,8 @@ fn stress_game(sz: BoardSize, ruleset: Ruleset, games: usize, seed: u64) -> usiz
                 "{ctx}"
             );
             assert!(game.is_legal(Move::Pass), "{ctx}: pass is always legal");
-            // Prefer moves on previously occupied points so that repetitions come up.
+            // Uniform among legal moves; a pass with probability 1/12 or when nothing is
+            // legal (two passes in a row end the game).
             let mv = if legal.is_empty() || rng.chance(1, 12) {
                 None
             } else {
@@ -309,22 +313,20 @@ fn stress_game(sz: BoardSize, ruleset: Ruleset, games: usize, seed: u64) -> usiz
             game.undo().unwrap();
         }
         assert!(game.undo().is_none());
+        let mut start = Position::new(sz);
+        start.set_suicide_rule(ruleset.suicide);
         assert_eq!(
             game.position(),
-            &Position::from_setup(&tesuji::Setup::empty(sz))
-                .map(|mut p| {
-                    p.set_suicide_rule(ruleset.suicide);
-                    p
-                })
-                .unwrap()
+            &start,
+            "seed {seed} game {g}: undo to the start"
         );
     }
-    moves
+    (moves, refusals)
 }
 
 #[test]
 fn stress_superko_games() {
-    let mut total = 0;
+    let (mut total, mut refusals) = (0, 0);
     for (k, (w, h, games)) in [(3, 3, 150), (4, 4, 60), (5, 5, 20), (2, 3, 150)]
         .into_iter()
         .enumerate()
@@ -340,8 +342,14 @@ fn stress_superko_games() {
         .enumerate()
         {
             let seed = 0x5C0_0000 + (k * 16 + j) as u64;
-            total += stress_game(size(w, h), ruleset, games, seed);
+            let (m, r) = stress_game(size(w, h), ruleset, games, seed);
+            total += m;
+            refusals += r;
         }
     }
-    println!("stress_superko_games: {total} moves checked against the brute-force oracle");
+    println!(
+        "stress_superko_games: {total} moves checked against the brute-force oracle, \
+         {refusals} superko refusals"
+    );
+    assert!(refusals > 100);
 }
