@@ -69,9 +69,10 @@ struct Step {
 /// A game: position, ruleset, moves, superko history, passes and result.
 ///
 /// Superko is checked with a sound shortcut: a stone on a point that has never held a
-/// stone always makes a new position (no earlier position had a stone there), so only moves
-/// on points that were occupied before are looked up. Every other move, capturing or not,
-/// is checked.
+/// stone always makes a new position (no earlier position had a stone there) if the stone
+/// stays on the board, so only moves on points that were occupied before, and multi-stone
+/// suicides (which remove the new stone again), are looked up. Every other move, capturing
+/// or not, is checked.
 ///
 /// ```
 /// use tesuji::{BoardSize, Game, Move, Point, Ruleset};
@@ -219,7 +220,13 @@ impl Game {
             Move::Pass => return Ok(()),
             Move::Play(p) => p,
         };
-        if self.ruleset.ko == KoRule::Simple || !self.ever_occupied.contains(p.index()) {
+        // A stone on a never-occupied point makes a new position, provided it stays on the
+        // board: a multi-stone suicide removes it again and may well repeat a position.
+        let stays = self
+            .position
+            .board()
+            .is_not_suicide(p.index(), color as u8, false);
+        if self.ruleset.ko == KoRule::Simple || (stays && !self.ever_occupied.contains(p.index())) {
             return Ok(());
         }
         let r = self.position.play_unchecked_as(color, mv);
