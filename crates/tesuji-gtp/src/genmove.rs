@@ -5,14 +5,19 @@
 //! then putting an opponent chain in atari; self-atari is penalised, and moves inside a
 //! small empty region that only one colour surrounds (one's own territory or eye space,
 //! or the opponent's, where a stone would just die) are left out. Ties are broken by a
-//! small seeded random term. The engine passes when no move scores above zero, and when
-//! the opponent has just passed and the area count already favours it.
+//! small seeded random term. Retaking a ko earns no capture bonus (a player that cannot
+//! count threats would otherwise fight every ko forever), and after 2 x (number of points)
+//! moves only captures and rescues are played. The engine passes when no move scores above
+//! zero, and when the opponent has just passed and the area count already favours it.
 
 use tesuji::{Color, Game, Move, Point, Position};
 
 /// Regions of empty points up to this size that only one colour surrounds are not
 /// played in.
 const SMALL_REGION: usize = 12;
+
+/// Scores from here up are captures and rescues (see [`choose`]).
+const URGENT: i64 = 500;
 
 /// splitmix64, seeded.
 #[derive(Debug, Clone)]
@@ -97,6 +102,8 @@ pub fn choose(game: &mut Game, color: Color, rng: &mut Rng) -> Move {
     let size = pos.size();
     let filled = pos.board().stone_count(Color::Black) + pos.board().stone_count(Color::White);
     let opening = filled * 3 < size.area();
+    // Late in a long game only urgent moves are worth playing, so that games end.
+    let late = game.move_count() > 2 * size.area();
     let mut scored: Vec<(i64, Point)> = Vec::new();
     for (p, region, reach) in regions(&pos) {
         let mv = Move::Play(p);
@@ -125,9 +132,14 @@ pub fn choose(game: &mut Game, color: Color, rng: &mut Rng) -> Move {
         let record = pos.play_unchecked_as(color, mv);
         let captured = record.captured_count();
         let libs = pos.board().liberty_count(p);
+        let ko_capture = pos.ko_point().is_some();
         let mut score: i64 = 10;
-        if captured > 0 {
+        if captured > 0 && !ko_capture {
             score += 1000 + 20 * captured as i64;
+        } else if ko_capture {
+            // Taking a ko is worth little to a player that cannot count ko threats, and a
+            // big bonus here makes two such players fight the ko forever.
+            score += 5;
         }
         if saved > 0 && libs >= 2 {
             score += 500 + 20 * saved as i64;
@@ -144,6 +156,9 @@ pub fn choose(game: &mut Game, color: Color, rng: &mut Rng) -> Move {
         }
         pos.undo(&record);
         if in_small_enclosure && captured == 0 && saved == 0 {
+            continue;
+        }
+        if late && score < URGENT {
             continue;
         }
         if opening {
