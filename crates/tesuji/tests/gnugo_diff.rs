@@ -49,7 +49,7 @@ fn unrle(s: &str) -> String {
             chars.next();
         }
         let count = if n.is_empty() { 1 } else { n.parse().unwrap() };
-        out.extend(std::iter::repeat(c).take(count));
+        out.extend(std::iter::repeat_n(c, count));
     }
     out
 }
