@@ -81,3 +81,6 @@ pub use typed::{
     PointError, ValueError, ValueErrorKind,
 };
 pub use write::{normalise, write_collection};
+
+#[cfg(test)]
+mod tests;

@@ -26,6 +26,9 @@ impl fmt::Display for Location {
 pub struct NodeId(u32);
 
 impl NodeId {
+    /// The root of every tree (the same as [`GameTree::root`]).
+    pub const ROOT: NodeId = NodeId(0);
+
     /// The position of the node in the arena (0 for the root).
     pub const fn index(self) -> usize {
         self.0 as usize
