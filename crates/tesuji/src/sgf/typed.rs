@@ -251,10 +251,15 @@ impl GameTree {
     }
 
     /// The ruleset named by `RU` at the root (see [`Ruleset`]'s names; `Japanese`,
-    /// `Chinese`, `AGA`, `NZ`, `GOE` and others), with its komi replaced by `KM` when
+    /// `Chinese`, `AGA`, `NZ`, `GOE`, `Tromp/Taylor` and others), with its komi replaced by `KM` when
     /// that is given; `None` when `RU` is absent or empty.
     pub fn ruleset(&self) -> Result<Option<Ruleset>, ValueError> {
-        let rules = self.root_value("RU", |v| v.parse().map_err(ValueErrorKind::Ruleset))?;
+        // CGOS writes `Tromp/Taylor`.
+        let rules = self.root_value("RU", |v| {
+            v.replace('/', "-")
+                .parse()
+                .map_err(|_| ValueErrorKind::Ruleset(ParseRulesetError(v.to_string())))
+        })?;
         let komi = self.komi()?;
         Ok(rules.map(|r: Ruleset| komi.map_or(r, |k| r.with_komi(k))))
     }
