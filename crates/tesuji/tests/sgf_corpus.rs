@@ -30,7 +30,10 @@ fn name(p: &Path) -> String {
 /// Files with an illegal move on the main line under the default (Chinese, positional
 /// superko) rules: file name and move number. The triple ko file repeats a position on
 /// purpose; it replays in full under Japanese rules (simple ko), see `corpus_details`.
-const ILLEGAL: &[(&str, usize)] = &[("fuego-ladder-triple-ko.sgf", 51)];
+const ILLEGAL: &[(&str, usize)] = &[
+    ("fuego-ladder-triple-ko.sgf", 51),
+    ("gnugo-verybad.sgf", 122),
+];
 
 #[test]
 fn corpus_parses_replays_and_round_trips() {

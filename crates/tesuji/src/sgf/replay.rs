@@ -102,7 +102,9 @@ fn apply_setup(tree: &GameTree, id: NodeId, setup: &mut Setup) -> Result<bool, R
 /// two moves of one colour in a row (as in handicap games without `PL`) are accepted.
 /// Setup properties (`AB`, `AW`, `AE`, `PL`) are applied wherever they appear on the main
 /// line; past the root this rebuilds the game from the new position, so the moves before
-/// it are no longer in [`Game::moves`] and superko only looks back to that point.
+/// it are no longer in [`Game::moves`] and superko only looks back to that point. A move
+/// after the game has ended (two passes) likewise continues from the position as a new
+/// game, since many records go on after two passes.
 ///
 /// ```
 /// use tesuji::{sgf, Color, Point};
@@ -174,6 +176,11 @@ pub fn replay(
             number += 1;
             if before == Some(number) {
                 return Ok(game);
+            }
+            if game.is_over() {
+                // Records often go on after two passes (a third pass, or play resumed to
+                // settle dead stones): continue from the position as a new game.
+                game = Game::from_position(game.position().clone(), ruleset);
             }
             if let Err(error) = game.play_any(color, mv) {
                 return Err(ReplayError::IllegalMove {

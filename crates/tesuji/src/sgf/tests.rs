@@ -359,3 +359,11 @@ fn non_utf8_bytes() {
     assert_eq!(t.value(t.root(), "PW"), Some("\u{fffd}\u{fffd}"));
     assert_eq!(t.moves().unwrap().len(), 1);
 }
+
+#[test]
+fn play_after_two_passes_continues() {
+    let t = one("(;SZ[5];B[cc];W[];B[];W[];B[bb])");
+    let game = to_game(&t, None).unwrap();
+    assert_eq!(game.position().board().stone_count(Color::Black), 2);
+    assert!(!game.is_over());
+}
