@@ -45,7 +45,11 @@ fn corpus_parses_replays_and_round_trips() {
         let once = sgf::write_collection(&trees);
         let again = sgf::parse(&once).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert_eq!(again, trees, "{file}: trees differ after writing");
-        assert_eq!(sgf::write_collection(&again), once, "{file}: not a fixed point");
+        assert_eq!(
+            sgf::write_collection(&again),
+            once,
+            "{file}: not a fixed point"
+        );
         assert_eq!(sgf::normalise(&once).unwrap(), once, "{file}");
         for tree in &trees {
             games += 1;
@@ -89,10 +93,18 @@ fn corpus_details() {
     assert_eq!(t.children(t.main_line().last().unwrap()).len(), 0);
     let t = &read("own-rect-19x13.sgf")[0];
     let game = sgf::to_game(t, None).unwrap();
-    assert_eq!(game.position().board().get(Point::new(18, 12)), Some(Color::White));
+    assert_eq!(
+        game.position().board().get(Point::new(18, 12)),
+        Some(Color::White)
+    );
     assert_eq!(game.moves().nth(2), Some((Color::Black, Move::Pass)));
     let t = &read("own-unknown-props.sgf")[0];
-    let ids: Vec<&str> = t.node(t.root()).properties().iter().map(|p| p.id()).collect();
+    let ids: Vec<&str> = t
+        .node(t.root())
+        .properties()
+        .iter()
+        .map(|p| p.id())
+        .collect();
     assert_eq!(ids, ["FF", "GM", "SZ", "AP", "XX", "ZQ", "MULTIGOGM", "KM"]);
     let out = t.to_sgf();
     assert!(out.contains("XX[keep me][and me]ZQ[]"), "{out}");
@@ -246,7 +258,7 @@ fn random_mutations_never_panic() {
     let seed = std::env::var("SGF_MUTATION_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5EED_0F_5A_F00Du64);
+        .unwrap_or(0x5EED_0F5A_F00D_u64);
     let mut rng = Rng(seed);
     let mut parsed = 0;
     for case in 0..10_000 {
@@ -258,7 +270,11 @@ fn random_mutations_never_panic() {
                 let text = sgf::write_collection(&trees);
                 let again = sgf::parse(&text).expect("normal form parses");
                 assert_eq!(again, trees, "round trip changed the trees");
-                assert_eq!(sgf::write_collection(&again), text, "normal form not stable");
+                assert_eq!(
+                    sgf::write_collection(&again),
+                    text,
+                    "normal form not stable"
+                );
                 for t in &trees {
                     exercise(t);
                 }

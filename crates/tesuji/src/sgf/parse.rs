@@ -68,10 +68,9 @@ impl fmt::Display for SgfError {
                 write!(f, "unexpected {c:?} after the end of a game tree")
             }
             SgfErrorKind::MissingSemicolon => f.write_str("expected ';' to start a node"),
-            SgfErrorKind::UnexpectedChar(c) => write!(
-                f,
-                "unexpected {c:?} (expected a property, ';', '(' or ')')"
-            ),
+            SgfErrorKind::UnexpectedChar(c) => {
+                write!(f, "unexpected {c:?} (expected a property, ';', '(' or ')')")
+            }
             SgfErrorKind::NodeAfterVariation => {
                 f.write_str("a node cannot follow the variations of a sequence")
             }

@@ -41,17 +41,26 @@ fn defaults_and_komi_forms() {
     assert_eq!(t.komi().unwrap(), None);
     assert_eq!(t.ruleset().unwrap(), None);
     assert_eq!(to_game(&t, None).unwrap().ruleset(), &Ruleset::chinese());
-    assert_eq!(one("(;KM[6.50])").komi().unwrap().unwrap().half_points(), 13);
+    assert_eq!(
+        one("(;KM[6.50])").komi().unwrap().unwrap().half_points(),
+        13
+    );
     assert_eq!(one("(;KM[0])").komi().unwrap().unwrap().half_points(), 0);
     assert_eq!(one("(;KM[])").komi().unwrap(), None);
     let e = one("(;KM[six])").komi().unwrap_err();
     assert!(matches!(e.kind, ValueErrorKind::Komi(_)));
     assert_eq!(e.location, Some(Location { line: 1, column: 3 }));
     let game = to_game(&one("(;RU[NZ]KM[0.5])"), Some(Ruleset::japanese())).unwrap();
-    assert_eq!(game.ruleset(), &Ruleset::japanese().with_komi(Komi::from_half_points(1)));
+    assert_eq!(
+        game.ruleset(),
+        &Ruleset::japanese().with_komi(Komi::from_half_points(1))
+    );
     assert!(matches!(
         to_game(&one("(;GM[2])"), None),
-        Err(ReplayError::Value(ValueError { kind: ValueErrorKind::NotGo(_), .. }))
+        Err(ReplayError::Value(ValueError {
+            kind: ValueErrorKind::NotGo(_),
+            ..
+        }))
     ));
 }
 
@@ -61,16 +70,25 @@ fn rectangular_and_bad_sizes() {
     let s = t.board_size().unwrap();
     assert_eq!((s.width(), s.height()), (9, 13));
     let game = to_game(&t, None).unwrap();
-    assert_eq!(game.position().board().get(Point::new(0, 12)), Some(Color::Black));
+    assert_eq!(
+        game.position().board().get(Point::new(0, 12)),
+        Some(Color::Black)
+    );
     let t = one("(;SZ[19:13];B[sm])");
-    assert_eq!(t.moves().unwrap(), vec![(Color::Black, Move::Play(Point::new(18, 12)))]);
+    assert_eq!(
+        t.moves().unwrap(),
+        vec![(Color::Black, Move::Play(Point::new(18, 12)))]
+    );
     assert!(one("(;SZ[9:13];B[ja])").moves().is_err());
     for bad in ["0", "26", "abc", "9:0"] {
         let t = one(&format!("(;GM[1]\n SZ[{bad}])"));
         let e = t.board_size().unwrap_err();
         assert!(matches!(e.kind, ValueErrorKind::Size(_)), "{bad}");
         assert_eq!(e.location, Some(Location { line: 2, column: 2 }));
-        assert!(e.to_string().starts_with("line 2, column 2: property SZ: "), "{e}");
+        assert!(
+            e.to_string().starts_with("line 2, column 2: property SZ: "),
+            "{e}"
+        );
         assert!(to_game(&t, None).is_err());
     }
 }
@@ -93,10 +111,20 @@ fn moves_and_passes() {
     // 25x25 reaches `y`.
     assert!(one("(;SZ[25];B[yy])").moves().is_ok());
     assert!(one("(;SZ[25];B[zz])").moves().is_err());
-    assert_eq!(parse_point("zz", BoardSize::STANDARD).unwrap_err().to_string(),
-        "point \"zz\" is off the 19 board");
-    assert!(matches!(parse_point("a", BoardSize::STANDARD), Err(PointError::Syntax(_))));
-    assert!(matches!(parse_point("A1", BoardSize::STANDARD), Err(PointError::Syntax(_))));
+    assert_eq!(
+        parse_point("zz", BoardSize::STANDARD)
+            .unwrap_err()
+            .to_string(),
+        "point \"zz\" is off the 19 board"
+    );
+    assert!(matches!(
+        parse_point("a", BoardSize::STANDARD),
+        Err(PointError::Syntax(_))
+    ));
+    assert!(matches!(
+        parse_point("A1", BoardSize::STANDARD),
+        Err(PointError::Syntax(_))
+    ));
     assert_eq!(point_to_text(Point::new(24, 0)), "ya");
     assert_eq!(move_to_text(Move::Pass), "");
 }
@@ -109,15 +137,24 @@ fn bad_point_reports_place() {
         ReplayError::Value(v) => {
             assert_eq!(v.location, Some(Location { line: 3, column: 2 }));
             assert_eq!(v.property, "W");
-            assert!(matches!(v.kind, ValueErrorKind::Point(PointError::OffBoard { .. })));
+            assert!(matches!(
+                v.kind,
+                ValueErrorKind::Point(PointError::OffBoard { .. })
+            ));
         }
         other => panic!("{other:?}"),
     }
-    assert!(e.to_string().starts_with("line 3, column 2: property W:"), "{e}");
+    assert!(
+        e.to_string().starts_with("line 3, column 2: property W:"),
+        "{e}"
+    );
     let e = to_game(&one("(;SZ[9];B[e5])"), None).unwrap_err();
     assert!(matches!(
         e,
-        ReplayError::Value(ValueError { kind: ValueErrorKind::Point(PointError::Syntax(_)), .. })
+        ReplayError::Value(ValueError {
+            kind: ValueErrorKind::Point(PointError::Syntax(_)),
+            ..
+        })
     ));
 }
 
@@ -125,7 +162,11 @@ fn bad_point_reports_place() {
 fn illegal_move_number() {
     let t = one("(;SZ[5]\n;B[cc];W[cb]\n;B[cc])");
     match to_game(&t, None) {
-        Err(ReplayError::IllegalMove { move_number, location, error }) => {
+        Err(ReplayError::IllegalMove {
+            move_number,
+            location,
+            error,
+        }) => {
             assert_eq!(move_number, 3);
             assert_eq!(location, Some(Location { line: 3, column: 2 }));
             assert_eq!(error.reason, IllegalReason::Occupied);
@@ -139,7 +180,10 @@ fn illegal_move_number() {
     assert_eq!(replay(&t, None, Some(1)).unwrap().move_count(), 0);
     assert!(matches!(
         replay(&t, None, Some(5)),
-        Err(ReplayError::NoSuchMove { requested: 5, available: 3 })
+        Err(ReplayError::NoSuchMove {
+            requested: 5,
+            available: 3
+        })
     ));
     assert!(replay(&t, None, Some(0)).is_err());
 }
@@ -157,12 +201,18 @@ fn setup_in_later_nodes() {
     let t = one("(;SZ[3]AB[ba][ab]\n;AW[aa])");
     assert!(matches!(
         to_game(&t, None),
-        Err(ReplayError::Setup { location: Some(Location { line: 2, column: 2 }), .. })
+        Err(ReplayError::Setup {
+            location: Some(Location { line: 2, column: 2 }),
+            ..
+        })
     ));
     // AB replaces an existing stone.
     let t = one("(;SZ[3]AW[bb];AB[bb])");
     let game = to_game(&t, None).unwrap();
-    assert_eq!(game.position().board().get(Point::new(1, 1)), Some(Color::Black));
+    assert_eq!(
+        game.position().board().get(Point::new(1, 1)),
+        Some(Color::Black)
+    );
 }
 
 #[test]
@@ -170,7 +220,10 @@ fn compressed_point_lists() {
     let t = one("(;SZ[9]AB[aa:cc]AW[ge:ee][ii]MA[hh:ih])");
     assert_eq!(t.points(t.root(), "AB").unwrap().len(), 9);
     let aw = t.points(t.root(), "AW").unwrap();
-    assert_eq!(aw[..3], [Point::new(4, 4), Point::new(5, 4), Point::new(6, 4)]);
+    assert_eq!(
+        aw[..3],
+        [Point::new(4, 4), Point::new(5, 4), Point::new(6, 4)]
+    );
     assert_eq!(aw.len(), 4);
     assert_eq!(t.markup(t.root()).unwrap().len(), 2);
     assert!(one("(;SZ[9]AB[aa:zz])").points(NodeId::ROOT, "AB").is_err());
@@ -196,7 +249,10 @@ fn markup_labels_comments() {
     );
     assert_eq!(
         t.labels(r).unwrap(),
-        vec![(Point::new(5, 5), "A".to_string()), (Point::new(6, 6), "x]y".to_string())]
+        vec![
+            (Point::new(5, 5), "A".to_string()),
+            (Point::new(6, 6), "x]y".to_string())
+        ]
     );
     assert_eq!(t.comment(r), Some("a \\ b ] cd"));
     assert!(matches!(
@@ -210,7 +266,10 @@ fn markup_labels_comments() {
     assert_eq!(one("(;C[\\a\\:b])").comment(NodeId::ROOT), Some("a:b"));
     // Written back escaped, and stable.
     let out = t.to_sgf();
-    assert!(out.contains("LB[ff:A][gg:x\\]y]C[a \\\\ b \\] cd]"), "{out}");
+    assert!(
+        out.contains("LB[ff:A][gg:x\\]y]C[a \\\\ b \\] cd]"),
+        "{out}"
+    );
     assert_eq!(normalise(&out).unwrap(), out);
 }
 
@@ -243,7 +302,10 @@ fn builders() {
 #[test]
 fn from_game_round_trip() {
     let mut setup = crate::Setup::empty(BoardSize::new(7, 5).unwrap());
-    setup.stones = vec![(Point::new(1, 1), Color::Black), (Point::new(3, 3), Color::White)];
+    setup.stones = vec![
+        (Point::new(1, 1), Color::Black),
+        (Point::new(3, 3), Color::White),
+    ];
     setup.to_play = Color::White;
     let pos = crate::Position::from_setup(&setup).unwrap();
     let mut game = crate::Game::from_position(pos, Ruleset::aga());
@@ -268,8 +330,15 @@ fn from_game_round_trip() {
 
 #[test]
 fn ff3_quirks() {
-    let t = one("(;FF[3]GaMe[1]SiZe[9]AddBlack[aa][bb]AddWhite[cc]CoPyright[x]\n;Black[dd]\n;White[tt])");
-    let ids: Vec<&str> = t.node(t.root()).properties().iter().map(Property::id).collect();
+    let t = one(
+        "(;FF[3]GaMe[1]SiZe[9]AddBlack[aa][bb]AddWhite[cc]CoPyright[x]\n;Black[dd]\n;White[tt])",
+    );
+    let ids: Vec<&str> = t
+        .node(t.root())
+        .properties()
+        .iter()
+        .map(Property::id)
+        .collect();
     assert_eq!(ids, ["FF", "GM", "SZ", "AB", "AW", "CP"]);
     assert_eq!(t.moves().unwrap()[1], (Color::White, Move::Pass));
     assert_eq!(
@@ -317,7 +386,10 @@ fn deep_variations() {
 fn syntax_error_positions() {
     // Unterminated value: reported at its '['.
     let e = err("(;GM[1]\n;C[abc");
-    assert_eq!((at(&e), &e.kind), ((2, 3), &SgfErrorKind::UnterminatedValue));
+    assert_eq!(
+        (at(&e), &e.kind),
+        ((2, 3), &SgfErrorKind::UnterminatedValue)
+    );
     let e = err("(;C[ab\\]");
     assert_eq!(at(&e), (1, 4));
     // Missing ';'.
@@ -327,21 +399,42 @@ fn syntax_error_positions() {
     assert_eq!((at(&e), &e.kind), ((1, 2), &SgfErrorKind::MissingSemicolon));
     // Text after the tree.
     let e = err("(;GM[1])\n\n  x");
-    assert_eq!((at(&e), &e.kind), ((3, 3), &SgfErrorKind::TextAfterTree('x')));
-    assert_eq!(e.to_string(), "line 3, column 3: unexpected 'x' after the end of a game tree");
+    assert_eq!(
+        (at(&e), &e.kind),
+        ((3, 3), &SgfErrorKind::TextAfterTree('x'))
+    );
+    assert_eq!(
+        e.to_string(),
+        "line 3, column 3: unexpected 'x' after the end of a game tree"
+    );
     // Text before the tree.
     let e = err("hello");
-    assert_eq!((at(&e), &e.kind), ((1, 1), &SgfErrorKind::ExpectedTree('h')));
+    assert_eq!(
+        (at(&e), &e.kind),
+        ((1, 1), &SgfErrorKind::ExpectedTree('h'))
+    );
     // Unknown characters, counted in characters not bytes.
     let e = err("(;C[é]\n;B[aa] ü)");
-    assert_eq!((at(&e), &e.kind), ((2, 8), &SgfErrorKind::UnexpectedChar('ü')));
+    assert_eq!(
+        (at(&e), &e.kind),
+        ((2, 8), &SgfErrorKind::UnexpectedChar('ü'))
+    );
     let e = err("(;B[aa]5)");
-    assert_eq!((at(&e), &e.kind), ((1, 8), &SgfErrorKind::UnexpectedChar('5')));
+    assert_eq!(
+        (at(&e), &e.kind),
+        ((1, 8), &SgfErrorKind::UnexpectedChar('5'))
+    );
     // Property without value, node after variations, unexpected end, empty input.
     let e = err("(;B;W[aa])");
-    assert_eq!((at(&e), &e.kind), ((1, 4), &SgfErrorKind::MissingValue("B".into())));
+    assert_eq!(
+        (at(&e), &e.kind),
+        ((1, 4), &SgfErrorKind::MissingValue("B".into()))
+    );
     let e = err("(;B[aa](;W[bb]);B[cc])");
-    assert_eq!((at(&e), &e.kind), ((1, 16), &SgfErrorKind::NodeAfterVariation));
+    assert_eq!(
+        (at(&e), &e.kind),
+        ((1, 16), &SgfErrorKind::NodeAfterVariation)
+    );
     let e = err("(;B[aa]\n(;W[bb])");
     assert_eq!((at(&e), &e.kind), ((2, 9), &SgfErrorKind::UnexpectedEnd));
     let e = err(" \n ");

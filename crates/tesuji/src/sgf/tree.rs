@@ -270,7 +270,9 @@ impl GameTree {
         let node = &mut self.nodes[id.index()];
         match node.properties.iter_mut().find(|p| p.id == prop) {
             Some(p) => p.values_mut().push(value.into()),
-            None => node.properties.push(Property::new(prop, vec![value.into()])),
+            None => node
+                .properties
+                .push(Property::new(prop, vec![value.into()])),
         }
     }
 

@@ -179,7 +179,12 @@ pub enum Markup {
 
 impl Markup {
     /// All shapes, in the order [`GameTree::markup`] reports them.
-    pub const ALL: [Markup; 4] = [Markup::Mark, Markup::Triangle, Markup::Square, Markup::Circle];
+    pub const ALL: [Markup; 4] = [
+        Markup::Mark,
+        Markup::Triangle,
+        Markup::Square,
+        Markup::Circle,
+    ];
 
     /// The SGF property identifier.
     pub const fn id(self) -> &'static str {
@@ -267,8 +272,7 @@ impl GameTree {
     /// The handicap from `HA` at the root (informational: the stones are in `AB`).
     pub fn handicap(&self) -> Result<Option<u32>, ValueError> {
         self.root_value("HA", |v| {
-            v.parse()
-                .map_err(|_| ValueErrorKind::Number(v.to_string()))
+            v.parse().map_err(|_| ValueErrorKind::Number(v.to_string()))
         })
     }
 
@@ -344,10 +348,7 @@ impl GameTree {
     /// The move played at node `id` (its first `B` or `W`), if any.
     pub fn node_move(&self, id: NodeId) -> Result<Option<(Color, Move)>, ValueError> {
         let size = self.board_size()?;
-        Ok(self
-            .node_moves(id, size)?
-            .first()
-            .map(|&(c, m, _)| (c, m)))
+        Ok(self.node_moves(id, size)?.first().map(|&(c, m, _)| (c, m)))
     }
 
     /// The moves along the main line, in order (passes included).
@@ -362,7 +363,11 @@ impl GameTree {
         let size = self.board_size()?;
         let mut out = Vec::new();
         for id in self.main_line() {
-            out.extend(self.node_moves(id, size)?.into_iter().map(|(c, m, _)| (c, m)));
+            out.extend(
+                self.node_moves(id, size)?
+                    .into_iter()
+                    .map(|(c, m, _)| (c, m)),
+            );
         }
         Ok(out)
     }
