@@ -92,6 +92,32 @@ fn apply_setup(tree: &GameTree, id: NodeId, setup: &mut Setup) -> Result<bool, R
     Ok(true)
 }
 
+impl GameTree {
+    /// The setup of the root: size, `AB`/`AW`/`AE` stones and the side to move (`PL`, else
+    /// the colour of the first move on the main line, else Black). Setup nodes later in the
+    /// tree are not included; [`replay`] applies them.
+    ///
+    /// ```
+    /// use tesuji::{sgf, Color, Position};
+    /// let tree = &sgf::parse("(;SZ[9]HA[2]AB[cc][gg];W[ee])").unwrap()[0];
+    /// let setup = tree.setup().unwrap();
+    /// assert_eq!((setup.stones.len(), setup.to_play), (2, Color::White));
+    /// assert!(Position::from_setup(&setup).is_ok());
+    /// ```
+    pub fn setup(&self) -> Result<Setup, ReplayError> {
+        let size = self.board_size()?;
+        let mut setup = Setup::empty(size);
+        for id in self.main_line() {
+            if let Some(&(c, _, _)) = self.node_moves(id, size)?.first() {
+                setup.to_play = c;
+                break;
+            }
+        }
+        apply_setup(self, self.root(), &mut setup)?;
+        Ok(setup)
+    }
+}
+
 /// Replays the main line of `tree` into a [`Game`], stopping before move `before`
 /// (counted from 1; `Some(1)` gives the position after the root's setup, `None` plays
 /// every move).

@@ -63,7 +63,8 @@ impl Property {
     /// A property with `id` and `values` (unescaped text).
     ///
     /// The identifier is used as given; the writer only writes it correctly if it consists
-    /// of upper-case ASCII letters, as SGF requires.
+    /// of upper-case ASCII letters, as SGF requires. A property with no values is written
+    /// with one empty value (`X[]`), since SGF has no property without a value.
     pub fn new(id: impl Into<String>, values: Vec<String>) -> Property {
         Property {
             id: id.into(),
@@ -139,7 +140,8 @@ impl Node {
 
 /// One game: a tree of nodes stored in an arena (a vector indexed by [`NodeId`]).
 ///
-/// A tree always has a root node. Equality compares the arenas: two trees read from text
+/// A tree always has a root node. Methods taking a [`NodeId`] panic if it does not belong
+/// to the tree (an id from another tree can be out of range). Equality compares the arenas: two trees read from text
 /// are equal when they have the same nodes, properties and shape.
 ///
 /// ```

@@ -54,6 +54,10 @@ impl GameTree {
                     out.push(';');
                     for p in self.node(id).properties() {
                         out.push_str(p.id());
+                        if p.values().is_empty() {
+                            // Only a built property can have no value; keep the text valid.
+                            out.push_str("[]");
+                        }
                         for v in p.values() {
                             out.push('[');
                             push_escaped(out, v);
