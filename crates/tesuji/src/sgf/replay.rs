@@ -55,17 +55,18 @@ fn describe(e: &IllegalMove) -> String {
     )
 }
 
-/// Applies the setup properties of `id` (in property order: `AE` clears, `AB`/`AW` place,
-/// replacing any stone) and `PL` to `setup`; returns whether the node had any.
-fn apply_setup(tree: &GameTree, id: NodeId, setup: &mut Setup) -> Result<bool, ReplayError> {
-    let node = tree.node(id);
-    if !node
+/// Whether node `id` has a setup property (`AB`, `AW`, `AE` or `PL`).
+fn has_setup(tree: &GameTree, id: NodeId) -> bool {
+    tree.node(id)
         .properties()
         .iter()
         .any(|p| matches!(p.id(), "AB" | "AW" | "AE" | "PL"))
-    {
-        return Ok(false);
-    }
+}
+
+/// Applies the setup properties of `id` to `setup`: `AE` clears, then `AB` and `AW` place
+/// stones (replacing any there), then `PL` sets the side to move; the ko point is
+/// dropped.
+fn apply_setup(tree: &GameTree, id: NodeId, setup: &mut Setup) -> Result<(), ReplayError> {
     let mut grid: Vec<Option<Color>> = vec![None; ARRAY_LEN];
     for &(p, c) in &setup.stones {
         grid[p.index()] = Some(c);
@@ -89,7 +90,7 @@ fn apply_setup(tree: &GameTree, id: NodeId, setup: &mut Setup) -> Result<bool, R
     if let Some(c) = tree.player(id)? {
         setup.to_play = c;
     }
-    Ok(true)
+    Ok(())
 }
 
 impl GameTree {
@@ -181,12 +182,13 @@ pub fn replay(
     let mut first = true;
     let mut number = 0;
     for (id, node_moves) in &moves {
-        let mut setup = if first {
-            initial.clone()
-        } else {
-            game.position().to_setup()
-        };
-        if apply_setup(tree, *id, &mut setup)? || first {
+        if first || has_setup(tree, *id) {
+            let mut setup = if first {
+                initial.clone()
+            } else {
+                game.position().to_setup()
+            };
+            apply_setup(tree, *id, &mut setup)?;
             let location = tree
                 .node(*id)
                 .properties()

@@ -465,20 +465,35 @@ fn play_after_two_passes_continues() {
 fn other_value_errors() {
     let e = one("(;HA[two])").handicap().unwrap_err();
     assert_eq!(e.kind, ValueErrorKind::Number("two".into()));
-    assert_eq!(e.to_string(), "line 1, column 3: property HA: \"two\" is not a number");
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 3: property HA: \"two\" is not a number"
+    );
     let t = one("(;PL[X])");
-    assert!(matches!(t.player(t.root()).unwrap_err().kind, ValueErrorKind::Color(_)));
+    assert!(matches!(
+        t.player(t.root()).unwrap_err().kind,
+        ValueErrorKind::Color(_)
+    ));
     assert!(to_game(&t, None).is_err());
-    assert_eq!(one("(;PL[white])").player(NodeId::ROOT).unwrap(), Some(Color::White));
+    assert_eq!(
+        one("(;PL[white])").player(NodeId::ROOT).unwrap(),
+        Some(Color::White)
+    );
     let e = one("(;GM[2])").check_game_type().unwrap_err();
-    assert_eq!(e.to_string(), "line 1, column 3: property GM: game type \"2\" is not Go (GM[1])");
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 3: property GM: game type \"2\" is not Go (GM[1])"
+    );
     let e = one("(;RU[klingon])").ruleset().unwrap_err();
     assert!(matches!(e.kind, ValueErrorKind::Ruleset(_)));
     assert_eq!(
         one("(;RU[Tromp/Taylor])").ruleset().unwrap(),
         Some(Ruleset::tromp_taylor())
     );
-    assert_eq!(one("(;RU[New Zealand])").ruleset().unwrap(), Some(Ruleset::new_zealand()));
+    assert_eq!(
+        one("(;RU[New Zealand])").ruleset().unwrap(),
+        Some(Ruleset::new_zealand())
+    );
     // Errors in a property built in code have no place.
     let mut t = GameTree::new();
     t.push_property(NodeId::ROOT, "SZ", ["99"]);
@@ -493,7 +508,10 @@ fn unknown_properties_in_later_nodes_keep_order() {
     let node = t.children(t.root())[0];
     let ids: Vec<&str> = t.node(node).properties().iter().map(Property::id).collect();
     assert_eq!(ids, ["ZZ", "B", "YY", "C", "XX"]);
-    assert_eq!(t.node_move(node).unwrap(), Some((Color::Black, Move::Play(Point::new(0, 0)))));
+    assert_eq!(
+        t.node_move(node).unwrap(),
+        Some((Color::Black, Move::Play(Point::new(0, 0))))
+    );
     assert_eq!(t.to_sgf(), "(;SZ[9]\n;ZZ[1]B[aa]YY[2]C[x]XX[3]\n)\n");
     // Repeated properties are kept separately, and `get` finds the first.
     let t = one("(;C[a]C[b])");
