@@ -43,14 +43,20 @@
 //! * `GM` and `FF` may be missing; `KM[6.50]` and `KM[0]` read as 6.5 and 0.
 //! * Points use `a` to `y` (boards up to 25x25); the FF\[4\] upper-case letters for
 //!   larger boards are not supported.
+//! * Text in other encodings than UTF-8 (see `CA`) is not decoded: [`parse_bytes`]
+//!   replaces invalid bytes with U+FFFD.
+//! * When replaying, setup properties (`AB`, `AW`, `AE`, `PL`) are applied wherever they
+//!   appear on the main line, and play that goes on after two passes is accepted.
 //!
 //! # Design decisions
 //!
-//! * **Own parser.** The SGF crates on crates.io did not give all of what this engine
-//!   needs at once: errors with line and column, a tree that is not built from recursive
-//!   boxes (a 20,000-move game must not overflow the stack when read, written or dropped),
-//!   and byte-stable output. The format is small enough that a hand-written state machine
-//!   is short and keeps the crate free of dependencies.
+//! * **Own parser.** A quick look at the SGF crates on crates.io (`sgf-parse`, whose nodes
+//!   own their children, and the pest-based `sgf-parser`) found none that gives everything
+//!   this engine needs at once: errors with line and column, a tree whose depth does not
+//!   become recursion depth (a 20,000-move game must not overflow the stack when read,
+//!   written, compared or dropped), unknown properties kept in order, and byte-stable
+//!   output. The format is small enough that a hand-written state machine is short, and
+//!   the crate stays free of dependencies.
 //! * **Arena.** A [`GameTree`] is a vector of [`Node`]s addressed by [`NodeId`]; each node
 //!   knows its parent and children. Dropping, cloning and comparing are flat loops, and
 //!   parent links need no reference counting.
