@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::io::Read;
-use tesuji::{ascii, Game, Ruleset};
+use tesuji::{ascii, sgf, Game, Ruleset};
 
 /// An error with its exit code (1: the answer is no, 2: bad input).
 #[derive(Debug)]
@@ -77,9 +77,31 @@ pub fn load(
 
 fn load_sgf(
     path: &str,
-    _text: &str,
-    _move_number: Option<usize>,
-    _rules: Option<Ruleset>,
+    text: &str,
+    move_number: Option<usize>,
+    rules: Option<Ruleset>,
 ) -> anyhow::Result<Loaded> {
-    Err(Failure::input(format!("{path}: SGF input is not supported yet")).into())
+    let trees = sgf::parse(text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+    let tree = trees
+        .first()
+        .ok_or_else(|| Failure::input(format!("{path}: the file holds no game")))?;
+    let game = sgf::replay(tree, rules, move_number).map_err(|e| {
+        let code = if matches!(e, sgf::ReplayError::IllegalMove { .. }) {
+            1
+        } else {
+            2
+        };
+        Failure {
+            code,
+            message: format!("{path}: {e}"),
+        }
+    })?;
+    let total = tree
+        .moves()
+        .map_err(|e| Failure::input(format!("{path}: {e}")))?
+        .len();
+    Ok(Loaded {
+        game,
+        moves_played: Some(move_number.map_or(total, |n| n - 1)),
+    })
 }

@@ -166,3 +166,38 @@ fn score_counts_area_and_territory() {
     let out = stdout(&o);
     assert!(out.contains(r#""scoring":"territory""#), "{out}");
 }
+
+#[test]
+fn sgf_files_load_at_any_move() {
+    let o = tesuji(&["show", "../../examples/game.sgf", "--move", "60"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("After 59 moves"), "{out}");
+    assert!(out.contains("White to move"), "{out}");
+    let o = tesuji(&["show", "../../examples/game.sgf", "--move", "1"]);
+    assert!(stdout(&o).contains("  9 . . . . . . . . . 9"));
+    let o = tesuji(&["show", "../../examples/game.sgf", "--move", "999"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no position before move 999"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn sgf_errors_name_the_place() {
+    let f = temp_file("broken.sgf", b"(;FF[4]SZ[9]\n;B[ee];W[dd\n");
+    let o = tesuji(&["show", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 2, column"), "{}", stderr(&o));
+    let f = temp_file("illegal.sgf", b"(;FF[4]SZ[9];B[ee];W[dd];B[ee])");
+    let o = tesuji(&["show", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("move 3 is illegal"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("occupied"), "{}", stderr(&o));
+    let f = temp_file("size.sgf", b"(;FF[4]SZ[26];B[aa])");
+    let o = tesuji(&["show", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1);
+}

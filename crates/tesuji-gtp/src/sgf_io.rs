@@ -1,19 +1,31 @@
 //! Loading and saving games as SGF for `loadsgf` and `printsgf`.
 
-use tesuji::{Game, Ruleset};
+use tesuji::{sgf, Game, Ruleset};
 
-/// Loads the main line of an SGF game, stopping before move `move_number` (GTP
-/// convention), under `rules` (the file's komi, if any, replaces the rules' komi).
-/// Returns the game and its handicap.
+/// Loads the main line of the first game in `text`, stopping before move `move_number`
+/// (GTP convention: the position where that move is to be played; a number past the end
+/// loads the whole game), under `rules` (the file's komi, if any, replaces the rules'
+/// komi). Returns the game and its handicap.
 pub fn load_game(
-    _text: &str,
-    _move_number: Option<usize>,
-    _rules: Ruleset,
+    text: &str,
+    move_number: Option<usize>,
+    rules: Ruleset,
 ) -> Result<(Game, u32), String> {
-    Err("SGF support pending".to_string())
+    let trees = sgf::parse(text).map_err(|e| e.to_string())?;
+    let tree = trees.first().ok_or("the file holds no game")?;
+    let total = tree.moves().map_err(|e| e.to_string())?.len();
+    let before = move_number.filter(|&n| n >= 1 && n <= total);
+    let game = sgf::replay(tree, Some(rules), before).map_err(|e| e.to_string())?;
+    let handicap = tree.handicap().ok().flatten().unwrap_or(0);
+    Ok((game, handicap))
 }
 
-/// The game as SGF text.
-pub fn game_to_sgf(_game: &Game, _handicap: u32) -> String {
-    String::from("(;FF[4]GM[1])")
+/// The game as SGF text, with `HA` when there was a handicap.
+pub fn game_to_sgf(game: &Game, handicap: u32) -> String {
+    let mut tree = sgf::from_game(game);
+    if handicap > 0 {
+        let root = tree.root();
+        tree.push_property(root, "HA", [handicap.to_string()]);
+    }
+    tree.to_sgf()
 }
