@@ -31,8 +31,10 @@ pub const STRIDE: usize = MAX_SIZE + 1;
 /// Length of an array indexed by [`Point::index`] (covers the wall and diagonal neighbours).
 pub const ARRAY_LEN: usize = STRIDE * (MAX_SIZE + 2) + 1;
 
-/// An intersection of the board, numbered in the padded index described in the
-/// [module documentation](self).
+/// An intersection of the board, numbered in a padded index with a fixed stride of
+/// [`STRIDE`] = 26 (a wall column and wall rows surround the largest board), so that a
+/// point's number does not depend on the board size and neighbour loops need no bounds
+/// check. `x` is the column from the left and `y` the row from the top, from 0, as in SGF.
 ///
 /// A `Point` always names an intersection of a 25x25 grid; whether it lies on a given
 /// (smaller) board is a question for [`BoardSize::contains`].
