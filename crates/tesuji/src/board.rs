@@ -819,6 +819,7 @@ impl Board {
 
     /// Rebuilds chains, liberty counts, stone counts, the empty list and the hash from the
     /// stones alone and compares them with the incremental state.
+    #[allow(clippy::needless_range_loop)]
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
         let err = |p: usize, what| {
             Err(InvariantError {

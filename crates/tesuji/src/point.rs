@@ -31,8 +31,9 @@ pub const STRIDE: usize = MAX_SIZE + 1;
 /// Length of an array indexed by [`Point::index`] (covers the wall and diagonal neighbours).
 pub const ARRAY_LEN: usize = STRIDE * (MAX_SIZE + 2) + 1;
 
-/// An intersection of the board, numbered in the padded index described in the
-/// [module documentation](self).
+/// An intersection of the board, numbered in a padded index with a fixed stride of
+/// [`STRIDE`]: the index of column `x`, row `y` is `(y + 1) * STRIDE + x + 1`, so the
+/// neighbours of every point, even on the edge of a 25x25 board, are valid indices.
 ///
 /// A `Point` always names an intersection of a 25x25 grid; whether it lies on a given
 /// (smaller) board is a question for [`BoardSize::contains`].

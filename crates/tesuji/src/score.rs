@@ -157,11 +157,8 @@ pub fn score(
                     count += 1;
                     for n in neighbors(q) {
                         match cells[n] {
-                            EMPTY => {
-                                if seen.insert(n) {
-                                    stack.push(n);
-                                }
-                            }
+                            EMPTY if seen.insert(n) => stack.push(n),
+                            EMPTY => {}
                             c @ (0 | 1) => reach[c as usize] = true,
                             _ => {}
                         }

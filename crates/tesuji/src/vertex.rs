@@ -73,7 +73,7 @@ pub fn format(mv: Move, size: BoardSize) -> Vertex {
     Vertex { mv, size }
 }
 
-/// A move displayed as a GTP vertex (see [`format`]).
+/// A move displayed as a GTP vertex (see [`format()`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Vertex {
     mv: Move,
