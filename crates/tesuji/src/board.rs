@@ -141,6 +141,11 @@ impl PlaceUndo {
             .iter()
             .map(|&h| Point::from_index(h as usize).expect("board point"))
     }
+    /// The padded indices of the captured chains' heads.
+    #[inline]
+    pub(crate) fn captured_heads(&self) -> &[u16] {
+        &self.captured[..(self.n_captured as usize).min(4)]
+    }
 }
 
 /// Error from [`Board::check_invariants`]: the incremental state disagrees with a fresh
@@ -526,13 +531,46 @@ impl Board {
         multi_stone_suicide && own_neighbor
     }
 
+    /// The playout's candidate test for the empty point `i` and mover `c` (cell code): not
+    /// an own eye (every orthogonal neighbour a stone of `c` or off the board) and not
+    /// suicide. Reads the four neighbours once; simple ko is the caller's business.
+    #[inline(always)]
+    pub(crate) fn playout_candidate(&self, i: usize, c: u8) -> bool {
+        let ns = neighbors(i);
+        let vs = ns.map(|n| self.cells[n]);
+        // The set of cell kinds among the neighbours, as a 4-bit mask: the empty and eye
+        // tests become arithmetic instead of eight hard-to-predict branches.
+        let kinds = (1u32 << vs[0]) | (1u32 << vs[1]) | (1u32 << vs[2]) | (1u32 << vs[3]);
+        if kinds & (1 << EMPTY) != 0 {
+            return true;
+        }
+        if kinds & !((1u32 << c) | (1 << WALL)) == 0 {
+            return false; // own eye
+        }
+        // No empty neighbour: legal only by connecting to an own chain with a spare
+        // liberty or by capturing. Wall cells have head 0 and libs[0] == 0, so all four
+        // neighbours can be read unconditionally.
+        let mut ok = false;
+        for k in 0..4 {
+            let l = self.libs[self.head[ns[k]] as usize];
+            ok |= ((vs[k] == c) & (l > 1)) | ((vs[k] == c ^ 1) & (l == 1));
+        }
+        ok
+    }
+
+    /// The next stone of the chain list through `i` (also valid for the stones of a chain
+    /// just captured, whose links are left intact).
+    #[inline(always)]
+    pub(crate) fn next_of(&self, i: usize) -> usize {
+        self.next[i] as usize
+    }
+
     #[inline]
     fn remove_empty(&mut self, i: usize) {
         let pos = self.empty_pos[i] as usize;
-        let last = self.empty_list.pop().expect("point was empty");
-        if pos < self.empty_list.len() {
-            self.empty_list[pos] = last;
-            self.empty_pos[last as usize] = pos as u16;
+        self.empty_list.swap_remove(pos);
+        if let Some(&moved) = self.empty_list.get(pos) {
+            self.empty_pos[moved as usize] = pos as u16;
         }
     }
 
@@ -592,21 +630,23 @@ impl Board {
         let mut opp = [NONE; 4];
         let mut n_opp = 0;
         let mut empties = 0u16;
+        // Unused slots of `own` and `opp` hold NONE, which is never a head (index 0 is
+        // wall), so the whole fixed-size arrays can be searched.
         for n in neighbors(p) {
             let v = self.cells[n];
             if v == EMPTY {
                 empties += 1;
             } else if v == c {
                 let h = self.head[n];
-                if !own[..n_own].contains(&h) {
-                    own[n_own] = h;
+                if !own.contains(&h) {
+                    own[n_own & 3] = h;
                     n_own += 1;
                     self.libs[h as usize] -= 1;
                 }
             } else if v != WALL {
                 let h = self.head[n];
-                if !opp[..n_opp].contains(&h) {
-                    opp[n_opp] = h;
+                if !opp.contains(&h) {
+                    opp[n_opp & 3] = h;
                     n_opp += 1;
                     self.libs[h as usize] -= 1;
                 }

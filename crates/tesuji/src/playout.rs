@@ -54,8 +54,9 @@
 //! println!("{report}");
 //! ```
 
-use crate::board::{neighbors, BLACK, EMPTY, WALL};
-use crate::point::{BoardSize, Move, Point, ARRAY_LEN};
+#[cfg(test)]
+use crate::board::{neighbors, EMPTY, WALL};
+use crate::point::{BoardSize, Point, ARRAY_LEN};
 use crate::position::Position;
 use std::fmt;
 use std::time::Instant;
@@ -229,15 +230,22 @@ impl fmt::Display for BenchReport {
     }
 }
 
+/// Capacity of the playout's index arrays: a power of two above [`ARRAY_LEN`], so that
+/// indices masked with `SLOTS - 1` need no bounds check.
+const SLOTS: usize = 1024;
+const MASK: usize = SLOTS - 1;
+const _: () = assert!(SLOTS >= ARRAY_LEN);
+
 /// Reusable state of the playout loop: the empty list of the workload and scratch space.
 ///
 /// Keeping one `Playout` across many playouts avoids reallocating; [`run_playout`] makes a
 /// fresh one each call.
 #[derive(Clone)]
 pub struct Playout {
-    empty: Vec<u16>,
-    pos_in_empty: Box<[u16; ARRAY_LEN]>,
-    scratch: Vec<u16>,
+    empty: Box<[u16; SLOTS]>,
+    n_empty: usize,
+    pos_in_empty: Box<[u16; SLOTS]>,
+    scratch: Box<[u16; SLOTS]>,
     captured: Vec<u16>,
     checksum: Checksum,
 }
@@ -252,9 +260,10 @@ impl Playout {
     /// Fresh playout state.
     pub fn new() -> Playout {
         Playout {
-            empty: Vec::with_capacity(ARRAY_LEN),
-            pos_in_empty: Box::new([0; ARRAY_LEN]),
-            scratch: Vec::with_capacity(ARRAY_LEN),
+            empty: Box::new([0; SLOTS]),
+            n_empty: 0,
+            pos_in_empty: Box::new([0; SLOTS]),
+            scratch: Box::new([0; SLOTS]),
             captured: Vec::with_capacity(ARRAY_LEN),
             checksum: Checksum::new(),
         }
@@ -265,6 +274,11 @@ impl Playout {
         self.checksum
     }
 
+    /// The playout's empty list (see the [module documentation](self)).
+    pub fn empty_list(&self) -> &[u16] {
+        &self.empty[..self.n_empty]
+    }
+
     /// Plays one light playout from `pos` to the end (see the
     /// [module documentation](self)), mixing its moves into [`Playout::checksum`].
     ///
@@ -273,11 +287,10 @@ impl Playout {
     /// empty points in row-major order and its side to move and ko point.
     pub fn run(&mut self, pos: &mut Position, rng: &mut Rng) -> PlayoutStats {
         let size = pos.size();
-        self.empty.clear();
+        self.n_empty = 0;
         for p in size.points() {
             if pos.board().is_empty(p) {
-                self.pos_in_empty[p.index()] = self.empty.len() as u16;
-                self.empty.push(p.index() as u16);
+                self.push_empty(p.index());
             }
         }
         let max_moves = 3 * size.area() as u32;
@@ -288,7 +301,7 @@ impl Playout {
             stats.moves += 1;
             match self.choose(pos, rng) {
                 None => {
-                    pos.play_unchecked(Move::Pass);
+                    pos.pass_fast();
                     self.checksum.add_pass(color as u64);
                     stats.passes += 1;
                     consecutive_passes += 1;
@@ -299,22 +312,11 @@ impl Playout {
                     self.checksum
                         .add_play(color as u64, p.x() as u64, p.y() as u64);
                     self.remove_empty(i);
-                    let rec = pos.play_unchecked(Move::Play(p));
-                    let n = rec.captured_count();
+                    let u = pos.play_fast(i);
+                    let n = u.captured_count();
                     if n > 0 {
                         stats.captures += n as u32;
-                        self.captured.clear();
-                        let u = rec.place().expect("a stone was placed");
-                        for h in u.captured_chains() {
-                            self.captured
-                                .extend(pos.board().captured_stones(h).map(|s| s.index() as u16));
-                        }
-                        self.captured.sort_unstable();
-                        for k in 0..self.captured.len() {
-                            let s = self.captured[k];
-                            self.pos_in_empty[s as usize] = self.empty.len() as u16;
-                            self.empty.push(s);
-                        }
+                        self.add_captured(pos, &u);
                     }
                 }
             }
@@ -322,36 +324,79 @@ impl Playout {
         stats
     }
 
-    #[inline]
-    fn remove_empty(&mut self, i: usize) {
-        let k = self.pos_in_empty[i] as usize;
-        let last = self.empty.pop().expect("point is in the empty list");
-        if k < self.empty.len() {
-            self.empty[k] = last;
-            self.pos_in_empty[last as usize] = k as u16;
+    /// Appends the stones captured by `u` to the empty list, in row-major order.
+    #[cold]
+    fn add_captured(&mut self, pos: &Position, u: &crate::board::PlaceUndo) {
+        let b = pos.board();
+        self.captured.clear();
+        for &h in u.captured_heads() {
+            let h = h as usize;
+            let mut q = h;
+            loop {
+                self.captured.push(q as u16);
+                q = b.next_of(q);
+                if q == h {
+                    break;
+                }
+            }
         }
+        if self.captured.len() > 1 {
+            self.captured.sort_unstable();
+        }
+        for k in 0..self.captured.len() {
+            let s = self.captured[k] as usize;
+            self.push_empty(s);
+        }
+    }
+
+    #[inline(always)]
+    fn push_empty(&mut self, i: usize) {
+        self.pos_in_empty[i & MASK] = self.n_empty as u16;
+        self.empty[self.n_empty & MASK] = i as u16;
+        self.n_empty += 1;
+    }
+
+    #[inline(always)]
+    fn remove_empty(&mut self, i: usize) {
+        let k = self.pos_in_empty[i & MASK] as usize;
+        self.n_empty -= 1;
+        let last = self.empty[self.n_empty & MASK];
+        self.empty[k & MASK] = last;
+        self.pos_in_empty[last as usize & MASK] = k as u16;
     }
 
     /// The move of the workload's pick rule, or `None` for a pass.
     #[inline]
     fn choose(&mut self, pos: &Position, rng: &mut Rng) -> Option<usize> {
-        let n = self.empty.len();
+        let n = self.n_empty;
         if n == 0 {
             return None;
         }
+        let b = pos.board();
+        let c = pos.to_play() as u8;
+        let ko = pos.ko_point().map_or(0, |k| k.index());
         for _ in 0..RANDOM_TRIES {
-            let i = self.empty[rng.below(n)] as usize;
-            if qualifies(pos, i) {
+            let i = self.empty[rng.below(n) & MASK] as usize;
+            if i != ko && b.playout_candidate(i, c) {
                 return Some(i);
             }
         }
-        self.scratch.clear();
-        self.scratch.extend_from_slice(&self.empty);
+        self.scan(pos, rng)
+    }
+
+    /// The shuffled scan after the random tries failed.
+    #[cold]
+    fn scan(&mut self, pos: &Position, rng: &mut Rng) -> Option<usize> {
+        let n = self.n_empty;
+        let b = pos.board();
+        let c = pos.to_play() as u8;
+        let ko = pos.ko_point().map_or(0, |k| k.index());
+        self.scratch[..n].copy_from_slice(&self.empty[..n]);
         for k in 0..n {
             let j = k + rng.below(n - k);
-            self.scratch.swap(k, j);
-            let i = self.scratch[k] as usize;
-            if qualifies(pos, i) {
+            self.scratch.swap(k & MASK, j & MASK);
+            let i = self.scratch[k & MASK] as usize;
+            if i != ko && b.playout_candidate(i, c) {
                 return Some(i);
             }
         }
@@ -360,24 +405,23 @@ impl Playout {
 }
 
 /// Whether the empty point `i` qualifies for the side to move: not the ko point, not an
-/// own eye, not suicide.
-#[inline(always)]
+/// own eye, not suicide (the plain definition; the loop uses the fused
+/// `Board::playout_candidate`).
+#[cfg(test)]
 fn qualifies(pos: &Position, i: usize) -> bool {
     let b = pos.board();
     let c = pos.to_play() as u8;
-    let [a, l, r, d] = neighbors(i);
     let own_or_wall = |n: usize| {
         let v = b.cell(n);
         v == c || v == WALL
     };
-    if own_or_wall(a) && own_or_wall(l) && own_or_wall(r) && own_or_wall(d) {
+    if neighbors(i).iter().all(|&n| own_or_wall(n)) {
         return false;
     }
     if pos.ko_point().map(|k| k.index()) == Some(i) {
         return false;
     }
     debug_assert_eq!(b.cell(i), EMPTY);
-    let _ = BLACK;
     b.is_not_suicide(i, c, false)
 }
 
@@ -454,7 +498,7 @@ mod tests {
                 assert!(stats.moves <= 3 * (size * size) as u32);
                 pos.board().check_invariants().unwrap();
                 // The playout's empty list matches the board.
-                let mut a: Vec<u16> = state.empty.clone();
+                let mut a: Vec<u16> = state.empty_list().to_vec();
                 let mut b: Vec<u16> = pos.board().empty_points().to_vec();
                 a.sort_unstable();
                 b.sort_unstable();
