@@ -630,27 +630,25 @@ impl Board {
         let mut opp = [NONE; 4];
         let mut n_opp = 0;
         let mut empties = 0u16;
-        // Unused slots of `own` and `opp` hold NONE, which is never a head (index 0 is
-        // wall), so the whole fixed-size arrays can be searched.
-        for n in neighbors(p) {
+        // Branch-free classification of the four neighbours (random playouts make these
+        // branches unpredictable): `hs[k]` is the head of neighbour k if it is a stone and
+        // NONE otherwise; a stone's chain is counted once, at its first neighbour. NONE
+        // is never a head (index 0 is wall) and `libs[NONE]` stays 0.
+        let ns = neighbors(p);
+        let mut hs = [NONE; 4];
+        for k in 0..4 {
+            let n = ns[k];
             let v = self.cells[n];
-            if v == EMPTY {
-                empties += 1;
-            } else if v == c {
-                let h = self.head[n];
-                if !own.contains(&h) {
-                    own[n_own & 3] = h;
-                    n_own += 1;
-                    self.libs[h as usize] -= 1;
-                }
-            } else if v != WALL {
-                let h = self.head[n];
-                if !opp.contains(&h) {
-                    opp[n_opp & 3] = h;
-                    n_opp += 1;
-                    self.libs[h as usize] -= 1;
-                }
-            }
+            empties += (v == EMPTY) as u16;
+            let is_stone = v <= WHITE;
+            let h = self.head[n] & (is_stone as u16).wrapping_neg();
+            let first = is_stone & (h != hs[0]) & (h != hs[1]) & (h != hs[2]);
+            hs[k] = h;
+            self.libs[h as usize] -= first as u16;
+            own[n_own & 3] = h;
+            n_own += (first & (v == c)) as usize;
+            opp[n_opp & 3] = h;
+            n_opp += (first & (v != c)) as usize;
         }
         self.libs[p] = empties;
 
@@ -672,14 +670,11 @@ impl Board {
             if n_own == 1 {
                 // New liberties: empty neighbours of p not already next to the chain.
                 let mut add = 0;
-                for n in neighbors(p) {
+                for n in ns {
                     if self.cells[n] == EMPTY {
-                        let touches = neighbors(n)
-                            .iter()
-                            .any(|&m| m != p && self.cells[m] == c && self.head[m] == s);
-                        if !touches {
-                            add += 1;
-                        }
+                        let t = |m: usize| (m != p) & (self.cells[m] == c) & (self.head[m] == s);
+                        let [a, b, e, d] = neighbors(n);
+                        add += !(t(a) | t(b) | t(e) | t(d)) as u16;
                     }
                 }
                 self.libs[su] += add;
