@@ -719,14 +719,17 @@ impl Board {
 
     /// Counts the liberties of the chain with head `h` from scratch.
     fn count_liberties(&self, h: usize) -> u16 {
-        let mut seen = PointBits::new();
+        // A bitset of 16 words (1024 bits, more than ARRAY_LEN): the word index is masked
+        // so it needs no bounds check, and the update is branch-free.
+        let mut seen = [0u64; 16];
         let mut count = 0;
         let mut q = h;
         loop {
             for n in neighbors(q) {
-                if self.cells[n] == EMPTY && seen.insert(n) {
-                    count += 1;
-                }
+                let bit = ((self.cells[n] == EMPTY) as u64) << (n % 64);
+                let w = &mut seen[(n / 64) & 15];
+                count += (bit & !*w != 0) as u16;
+                *w |= bit;
             }
             q = self.next[q] as usize;
             if q == h {
