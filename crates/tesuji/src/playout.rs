@@ -97,6 +97,14 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// Advances the generator as `n` calls of [`Rng::next`] would, in O(1).
+    #[inline]
+    pub fn skip(&mut self, n: u64) {
+        self.state = self
+            .state
+            .wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    }
+
     /// A pick below `n` (`n` at most 2^32): `((next() >> 32) * n) >> 32`.
     #[inline(always)]
     pub fn below(&mut self, n: usize) -> usize {
@@ -246,6 +254,7 @@ pub struct Playout {
     n_empty: usize,
     pos_in_empty: Box<[u16; SLOTS]>,
     scratch: Box<[u16; SLOTS]>,
+    ok: Box<[bool; SLOTS]>,
     captured: Vec<u16>,
     checksum: Checksum,
 }
@@ -264,6 +273,7 @@ impl Playout {
             n_empty: 0,
             pos_in_empty: Box::new([0; SLOTS]),
             scratch: Box::new([0; SLOTS]),
+            ok: Box::new([false; SLOTS]),
             captured: Vec::with_capacity(ARRAY_LEN),
             checksum: Checksum::new(),
         }
@@ -385,22 +395,39 @@ impl Playout {
     }
 
     /// The shuffled scan after the random tries failed.
+    ///
+    /// Equivalent to testing the points in the order of a lazy Fisher-Yates shuffle of a
+    /// copy of the empty list, but faster: the points are tested once, in list order
+    /// (no dependency on the random numbers), and when none qualifies the generator is
+    /// advanced past the `n` draws the scan would have made in O(1) (splitmix64's state
+    /// moves by a constant per draw, and the draws of a fruitless scan are not used).
     #[cold]
     fn scan(&mut self, pos: &Position, rng: &mut Rng) -> Option<usize> {
         let n = self.n_empty;
         let b = pos.board();
         let c = pos.to_play() as u8;
         let ko = pos.ko_point().map_or(0, |k| k.index());
+        let mut qualifying = 0;
+        for k in 0..n {
+            let i = self.empty[k & MASK] as usize;
+            let ok = (i != ko) & b.playout_candidate(i, c);
+            self.ok[i & MASK] = ok;
+            qualifying += ok as usize;
+        }
+        if qualifying == 0 {
+            rng.skip(n as u64);
+            return None;
+        }
         self.scratch[..n].copy_from_slice(&self.empty[..n]);
         for k in 0..n {
             let j = k + rng.below(n - k);
             self.scratch.swap(k & MASK, j & MASK);
             let i = self.scratch[k & MASK] as usize;
-            if i != ko && b.playout_candidate(i, c) {
+            if self.ok[i & MASK] {
                 return Some(i);
             }
         }
-        None
+        unreachable!("a qualifying point was counted")
     }
 }
 
@@ -480,6 +507,12 @@ mod tests {
         // Reference values of splitmix64 seeded with 0.
         assert_eq!(r.next(), 0xe220_a839_7b1d_cdaf);
         assert_eq!(r.next(), 0x6e78_9e6a_a1b9_65f4);
+        let (mut a, mut b) = (Rng::new(7), Rng::new(7));
+        for _ in 0..37 {
+            a.next();
+        }
+        b.skip(37);
+        assert_eq!(a, b);
         let mut r = Rng::new(12345);
         for _ in 0..1000 {
             assert!(r.below(81) < 81);
