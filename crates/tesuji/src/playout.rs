@@ -56,7 +56,7 @@
 
 #[cfg(test)]
 use crate::board::{neighbors, EMPTY, WALL};
-use crate::point::{BoardSize, Point, ARRAY_LEN};
+use crate::point::{BoardSize, ARRAY_LEN, STRIDE};
 use crate::position::Position;
 use std::fmt;
 use std::time::Instant;
@@ -318,9 +318,9 @@ impl Playout {
                 }
                 Some(i) => {
                     consecutive_passes = 0;
-                    let p = Point::from_index(i).expect("empty list holds board points");
-                    self.checksum
-                        .add_play(color as u64, p.x() as u64, p.y() as u64);
+                    // Column and row of the padded index (see `crate::point`).
+                    let (x, y) = (i % STRIDE - 1, i / STRIDE - 1);
+                    self.checksum.add_play(color as u64, x as u64, y as u64);
                     self.remove_empty(i);
                     let u = pos.play_fast(i);
                     let n = u.captured_count();
