@@ -1,27 +1,22 @@
 //! Criterion benches: light playouts (tesuji and goban), perft depth 3 on 9x9, play/undo.
 #![allow(missing_docs)]
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use tesuji::playout::{Playout, Rng};
+use tesuji::playout::{bench, Rng};
 use tesuji::{perft, BoardSize, Move, Point, Position};
 use tesuji_bench::goban_bench;
 
+/// Both engines play the same batch of playouts (same seed, so exactly the same moves);
+/// one iteration is the whole batch.
 fn playouts(c: &mut Criterion) {
-    let mut g = c.benchmark_group("playout");
-    for size in [9u64, 19] {
-        let empty = Position::new(BoardSize::square(size).unwrap());
-        let mut rng = Rng::new(12345);
-        let mut state = Playout::new();
-        g.bench_function(format!("tesuji_{size}x{size}"), |b| {
-            b.iter_batched_ref(
-                || empty.clone(),
-                |pos| state.run(pos, &mut rng),
-                BatchSize::SmallInput,
-            )
+    let mut g = c.benchmark_group("playout_batch");
+    for (size, batch) in [(9usize, 20u64), (19, 2)] {
+        g.bench_function(format!("tesuji_{size}x{size}_{batch}"), |b| {
+            b.iter(|| bench(size, batch, black_box(12345)).checksum)
         });
-        g.bench_function(format!("goban_{size}x{size}"), |b| {
-            b.iter(|| goban_bench(size as usize, 1, black_box(12345)))
+        g.bench_function(format!("goban_{size}x{size}_{batch}"), |b| {
+            b.iter(|| goban_bench(size, batch, black_box(12345)).checksum)
         });
     }
     g.finish();
