@@ -679,6 +679,31 @@ impl Board {
                 }
                 self.libs[su] += add;
             } else {
+                // Liberties of the merged chain: the survivor's (already without p) plus
+                // the empty points next to p or to a smaller chain that are not next to
+                // the survivor. Only the smaller chains are walked, not the survivor
+                // (which is the largest), and before they are relabelled.
+                let mut seen = [0u64; 16];
+                let mut add = 0;
+                for n in ns {
+                    add += self.fresh_liberty(n, p, c, s, &mut seen);
+                }
+                for &b in &own[..n_own] {
+                    if b == s {
+                        continue;
+                    }
+                    let bu = b as usize;
+                    let mut q = bu;
+                    loop {
+                        for n in neighbors(q) {
+                            add += self.fresh_liberty(n, p, c, s, &mut seen);
+                        }
+                        q = self.next[q] as usize;
+                        if q == bu {
+                            break;
+                        }
+                    }
+                }
                 for &b in &own[..n_own] {
                     if b == s {
                         continue;
@@ -697,7 +722,7 @@ impl Board {
                     self.next.swap(su, bu);
                     self.sizes[su] += self.sizes[bu];
                 }
-                self.libs[su] = self.count_liberties(su);
+                self.libs[su] += add;
             }
         }
 
@@ -717,26 +742,23 @@ impl Board {
         u
     }
 
-    /// Counts the liberties of the chain with head `h` from scratch.
-    fn count_liberties(&self, h: usize) -> u16 {
-        // A bitset of 16 words (1024 bits, more than ARRAY_LEN): the word index is masked
-        // so it needs no bounds check, and the update is branch-free.
-        let mut seen = [0u64; 16];
-        let mut count = 0;
-        let mut q = h;
-        loop {
-            for n in neighbors(q) {
-                let bit = ((self.cells[n] == EMPTY) as u64) << (n % 64);
-                let w = &mut seen[(n / 64) & 15];
-                count += (bit & !*w != 0) as u16;
-                *w |= bit;
-            }
-            q = self.next[q] as usize;
-            if q == h {
-                break;
-            }
+    /// 1 if `e` is an empty point not yet in `seen` (which it is added to) and not next to
+    /// a stone of the chain with head `s` other than `p`, else 0: a liberty that a merge
+    /// at `p` into `s` adds.
+    #[inline(always)]
+    fn fresh_liberty(&self, e: usize, p: usize, c: u8, s: u16, seen: &mut [u64; 16]) -> u16 {
+        if self.cells[e] != EMPTY {
+            return 0;
         }
-        count
+        let bit = 1u64 << (e % 64);
+        let w = &mut seen[(e / 64) & 15];
+        if *w & bit != 0 {
+            return 0;
+        }
+        *w |= bit;
+        let t = |m: usize| (m != p) & (self.cells[m] == c) & (self.head[m] == s);
+        let [a, b, x, d] = neighbors(e);
+        !(t(a) | t(b) | t(x) | t(d)) as u16
     }
 
     /// Removes the stones of the chain with head `h`, leaving its links intact, and gives

@@ -551,6 +551,30 @@ mod tests {
     }
 
     #[test]
+    fn random_games_keep_the_board_exact_move_by_move() {
+        // Random legal moves (captures, merges of up to four chains, ko), checking the
+        // incremental state against a fresh computation after every move and every undo.
+        for size in [3u64, 5, 7, 9] {
+            let mut rng = Rng::new(size * 7 + 1);
+            for _ in 0..15 {
+                let mut pos = Position::new(BoardSize::square(size).unwrap());
+                let mut records = Vec::new();
+                for _ in 0..(4 * size * size) {
+                    let moves: Vec<_> = pos.legal_moves();
+                    let mv = moves[rng.below(moves.len())];
+                    records.push(pos.play(mv).unwrap());
+                    pos.board().check_invariants().unwrap();
+                }
+                while let Some(r) = records.pop() {
+                    pos.undo(&r);
+                    pos.board().check_invariants().unwrap();
+                }
+                assert_eq!(pos.board().empty_count(), (size * size) as usize);
+            }
+        }
+    }
+
+    #[test]
     fn bench_is_reproducible() {
         let a = bench(9, 30, 12345);
         let b = bench(9, 30, 12345);
