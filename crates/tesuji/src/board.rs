@@ -550,10 +550,14 @@ impl Board {
         // No empty neighbour: legal only by connecting to an own chain with a spare
         // liberty or by capturing. Wall cells have head 0 and libs[0] == 0, so all four
         // neighbours can be read unconditionally.
+        // Saved if some neighbour is an own chain with a spare liberty (libs > 1) or an
+        // opponent chain in atari (libs == 1). Walls have head 0, libs[0] == 0.
+        let l = ns.map(|n| self.libs[self.head[n] as usize]);
+        let want = vs.map(|v| if v == c { 2u16 } else { 1u16 });
         let mut ok = false;
         for k in 0..4 {
-            let l = self.libs[self.head[ns[k]] as usize];
-            ok |= ((vs[k] == c) & (l > 1)) | ((vs[k] == c ^ 1) & (l == 1));
+            // For own: l >= 2; for opponent: l == 1; wall (l == 0) never.
+            ok |= (vs[k] != WALL) & ((l[k] == want[k]) | ((want[k] == 2) & (l[k] > 2)));
         }
         ok
     }
