@@ -639,13 +639,14 @@ impl Board {
         // NONE otherwise; a stone's chain is counted once, at its first neighbour. NONE
         // is never a head (index 0 is wall) and `libs[NONE]` stays 0.
         let ns = neighbors(p);
+        let vs = ns.map(|n| self.cells[n]);
+        let heads = ns.map(|n| self.head[n]);
         let mut hs = [NONE; 4];
         for k in 0..4 {
-            let n = ns[k];
-            let v = self.cells[n];
+            let v = vs[k];
             empties += (v == EMPTY) as u16;
             let is_stone = v <= WHITE;
-            let h = self.head[n] & (is_stone as u16).wrapping_neg();
+            let h = heads[k] & (is_stone as u16).wrapping_neg();
             let first = is_stone & (h != hs[0]) & (h != hs[1]) & (h != hs[2]);
             hs[k] = h;
             self.libs[h as usize] -= first as u16;
