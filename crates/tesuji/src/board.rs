@@ -778,17 +778,18 @@ impl Board {
             self.hash ^= ZOBRIST[c as usize][q];
             self.add_empty(q);
             count += 1;
-            let mut seen = [NONE; 4];
-            let mut k = 0;
-            for n in neighbors(q) {
-                if self.cells[n] == other {
-                    let hn = self.head[n];
-                    if !seen[..k].contains(&hn) {
-                        seen[k] = hn;
-                        k += 1;
-                        self.libs[hn as usize] += 1;
-                    }
-                }
+            // Branch-free: each distinct adjacent opponent chain gains one liberty
+            // (other neighbours give NONE, and `libs[NONE]` gains 0).
+            let ns = neighbors(q);
+            let vs = ns.map(|n| self.cells[n]);
+            let heads = ns.map(|n| self.head[n]);
+            let mut hs = [NONE; 4];
+            for k in 0..4 {
+                let is_other = vs[k] == other;
+                let hn = heads[k] & (is_other as u16).wrapping_neg();
+                let first = is_other & (hn != hs[0]) & (hn != hs[1]) & (hn != hs[2]);
+                hs[k] = hn;
+                self.libs[hn as usize] += first as u16;
             }
             q = self.next[q] as usize;
             if q == h {
