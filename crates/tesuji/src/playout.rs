@@ -466,7 +466,9 @@ pub fn run_playout(pos: &mut Position, rng: &mut Rng) -> PlayoutStats {
 }
 
 /// Runs `count` playouts on the empty `size` x `size` board with one [`Rng`] seeded with
-/// `seed`, and reports the figures (timed with the wall clock).
+/// `seed`, and reports the figures (timed with the wall clock, single-threaded). This is
+/// what `tesuji bench playouts --size N --count K [--seed S]` prints (seed
+/// [`DEFAULT_SEED`] unless given); print the report with `{}` for the `key=value` line.
 ///
 /// # Panics
 ///
