@@ -182,7 +182,8 @@ pub struct Board {
     sizes: [u16; ARRAY_LEN],
     empty_list: Vec<u16>,
     empty_pos: [u16; ARRAY_LEN],
-    stone_count: ByColor<u16>,
+    /// Stones per colour, indexed by the cell code (branch-free updates).
+    stone_count: [u16; 2],
     hash: u64,
 }
 
@@ -332,7 +333,7 @@ impl Board {
             sizes: [0; ARRAY_LEN],
             empty_list,
             empty_pos,
-            stone_count: ByColor::new(0, 0),
+            stone_count: [0, 0],
             hash: 0,
         }
     }
@@ -369,7 +370,7 @@ impl Board {
 
     /// Number of stones of `color` on the board.
     pub fn stone_count(&self, color: Color) -> usize {
-        self.stone_count[color] as usize
+        self.stone_count[color as usize] as usize
     }
 
     /// The empty points, in no particular order (the order changes as stones come and go).
@@ -623,7 +624,7 @@ impl Board {
         };
         self.cells[p] = c;
         self.hash ^= ZOBRIST[c as usize][p];
-        self.stone_count[color_of(c)] += 1;
+        self.stone_count[(c & 1) as usize] += 1;
         self.remove_empty(p);
         self.next[p] = p as u16;
         self.head[p] = p as u16;
@@ -796,7 +797,7 @@ impl Board {
                 break;
             }
         }
-        self.stone_count[color_of(c)] -= count;
+        self.stone_count[(c & 1) as usize] -= count;
         count
     }
 
@@ -829,7 +830,7 @@ impl Board {
             }
         }
         self.libs[h] = 0;
-        self.stone_count[color_of(c)] += count;
+        self.stone_count[(c & 1) as usize] += count;
     }
 
     /// Reverses [`Board::place`]. `undo` must be the latest record not yet undone.
@@ -863,7 +864,7 @@ impl Board {
         }
         self.cells[p] = EMPTY;
         self.hash ^= ZOBRIST[c as usize][p];
-        self.stone_count[color_of(c)] -= 1;
+        self.stone_count[(c & 1) as usize] -= 1;
         self.add_empty(p);
         let mut seen = [NONE; 4];
         let mut k = 0;
@@ -920,7 +921,7 @@ impl Board {
         if hash != self.hash {
             return err(0, "hash differs from a fresh computation");
         }
-        if counts != self.stone_count {
+        if [counts.black, counts.white] != self.stone_count {
             return err(0, "stone counts differ");
         }
         // Flood fill every chain and compare membership, size and liberties.
