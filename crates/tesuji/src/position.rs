@@ -369,7 +369,7 @@ impl Position {
 
     /// Why `color` may not play `mv` here, or `Ok` if the move is legal (simple ko and
     /// the suicide rule; not superko, which needs the game's history).
-    #[inline]
+    #[inline(always)]
     pub fn check_as(&self, color: Color, mv: Move) -> Result<(), IllegalReason> {
         let p = match mv {
             Move::Pass => return Ok(()),
