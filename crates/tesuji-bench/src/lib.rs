@@ -232,3 +232,19 @@ pub fn goban_bench(size: usize, count: u64, seed: u64) -> BenchReport {
         checksum: state.checksum,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn goban_plays_the_same_moves_as_tesuji() {
+        for (size, count, seed) in [(9, 30, 12345), (5, 50, 1), (13, 5, 7), (19, 2, 12345)] {
+            let ours = tesuji::playout::bench(size, count, seed);
+            let theirs = goban_bench(size, count, seed);
+            assert_eq!(ours.checksum, theirs.checksum, "size {size} seed {seed}");
+            assert_eq!(ours.moves, theirs.moves);
+        }
+        assert_eq!(goban_bench(9, 100, 12345).checksum.0, 0xb79e_bf8c_d6de_6a17);
+    }
+}
