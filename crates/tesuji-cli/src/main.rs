@@ -450,8 +450,9 @@ fn bench_playouts(a: PlayoutArgs) -> Result<ExitCode> {
     if a.count == 0 {
         return Err(Failure::input("--count must be at least 1".to_string()).into());
     }
-    let _ = (size, a.seed);
-    Err(Failure::input("bench playouts: not wired yet".to_string()).into())
+    let report = tesuji::playout::bench(size.width(), a.count, a.seed);
+    println!("{report}");
+    Ok(ExitCode::SUCCESS)
 }
 
 fn gtp(a: GtpArgs) -> Result<ExitCode> {

@@ -141,6 +141,11 @@ impl PlaceUndo {
             .iter()
             .map(|&h| Point::from_index(h as usize).expect("board point"))
     }
+    /// The padded indices of the captured chains' heads.
+    #[inline]
+    pub(crate) fn captured_heads(&self) -> &[u16] {
+        &self.captured[..(self.n_captured as usize).min(4)]
+    }
 }
 
 /// Error from [`Board::check_invariants`]: the incremental state disagrees with a fresh
@@ -177,7 +182,8 @@ pub struct Board {
     sizes: [u16; ARRAY_LEN],
     empty_list: Vec<u16>,
     empty_pos: [u16; ARRAY_LEN],
-    stone_count: ByColor<u16>,
+    /// Stones per colour, indexed by the cell code (branch-free updates).
+    stone_count: [u16; 2],
     hash: u64,
 }
 
@@ -327,7 +333,7 @@ impl Board {
             sizes: [0; ARRAY_LEN],
             empty_list,
             empty_pos,
-            stone_count: ByColor::new(0, 0),
+            stone_count: [0, 0],
             hash: 0,
         }
     }
@@ -364,7 +370,7 @@ impl Board {
 
     /// Number of stones of `color` on the board.
     pub fn stone_count(&self, color: Color) -> usize {
-        self.stone_count[color] as usize
+        self.stone_count[color as usize] as usize
     }
 
     /// The empty points, in no particular order (the order changes as stones come and go).
@@ -526,13 +532,50 @@ impl Board {
         multi_stone_suicide && own_neighbor
     }
 
+    /// The playout's candidate test for the empty point `i` and mover `c` (cell code): not
+    /// an own eye (every orthogonal neighbour a stone of `c` or off the board) and not
+    /// suicide. Reads the four neighbours once; simple ko is the caller's business.
+    #[inline(always)]
+    pub(crate) fn playout_candidate(&self, i: usize, c: u8) -> bool {
+        let ns = neighbors(i);
+        let vs = ns.map(|n| self.cells[n]);
+        // The set of cell kinds among the neighbours, as a 4-bit mask: the empty and eye
+        // tests become arithmetic instead of eight hard-to-predict branches.
+        let kinds = (1u32 << vs[0]) | (1u32 << vs[1]) | (1u32 << vs[2]) | (1u32 << vs[3]);
+        if kinds & (1 << EMPTY) != 0 {
+            return true;
+        }
+        if kinds & !((1u32 << c) | (1 << WALL)) == 0 {
+            return false; // own eye
+        }
+        // No empty neighbour: legal only by connecting to an own chain with a spare
+        // liberty or by capturing. Wall cells have head 0 and libs[0] == 0, so all four
+        // neighbours can be read unconditionally.
+        // Saved if some neighbour is an own chain with a spare liberty (libs > 1) or an
+        // opponent chain in atari (libs == 1). Walls have head 0, libs[0] == 0.
+        let l = ns.map(|n| self.libs[self.head[n] as usize]);
+        let want = vs.map(|v| if v == c { 2u16 } else { 1u16 });
+        let mut ok = false;
+        for k in 0..4 {
+            // For own: l >= 2; for opponent: l == 1; wall (l == 0) never.
+            ok |= (vs[k] != WALL) & ((l[k] == want[k]) | ((want[k] == 2) & (l[k] > 2)));
+        }
+        ok
+    }
+
+    /// The next stone of the chain list through `i` (also valid for the stones of a chain
+    /// just captured, whose links are left intact).
+    #[inline(always)]
+    pub(crate) fn next_of(&self, i: usize) -> usize {
+        self.next[i] as usize
+    }
+
     #[inline]
     fn remove_empty(&mut self, i: usize) {
         let pos = self.empty_pos[i] as usize;
-        let last = self.empty_list.pop().expect("point was empty");
-        if pos < self.empty_list.len() {
-            self.empty_list[pos] = last;
-            self.empty_pos[last as usize] = pos as u16;
+        self.empty_list.swap_remove(pos);
+        if let Some(&moved) = self.empty_list.get(pos) {
+            self.empty_pos[moved as usize] = pos as u16;
         }
     }
 
@@ -581,7 +624,7 @@ impl Board {
         };
         self.cells[p] = c;
         self.hash ^= ZOBRIST[c as usize][p];
-        self.stone_count[color_of(c)] += 1;
+        self.stone_count[(c & 1) as usize] += 1;
         self.remove_empty(p);
         self.next[p] = p as u16;
         self.head[p] = p as u16;
@@ -592,25 +635,26 @@ impl Board {
         let mut opp = [NONE; 4];
         let mut n_opp = 0;
         let mut empties = 0u16;
-        for n in neighbors(p) {
-            let v = self.cells[n];
-            if v == EMPTY {
-                empties += 1;
-            } else if v == c {
-                let h = self.head[n];
-                if !own[..n_own].contains(&h) {
-                    own[n_own] = h;
-                    n_own += 1;
-                    self.libs[h as usize] -= 1;
-                }
-            } else if v != WALL {
-                let h = self.head[n];
-                if !opp[..n_opp].contains(&h) {
-                    opp[n_opp] = h;
-                    n_opp += 1;
-                    self.libs[h as usize] -= 1;
-                }
-            }
+        // Branch-free classification of the four neighbours (random playouts make these
+        // branches unpredictable): `hs[k]` is the head of neighbour k if it is a stone and
+        // NONE otherwise; a stone's chain is counted once, at its first neighbour. NONE
+        // is never a head (index 0 is wall) and `libs[NONE]` stays 0.
+        let ns = neighbors(p);
+        let vs = ns.map(|n| self.cells[n]);
+        let heads = ns.map(|n| self.head[n]);
+        let mut hs = [NONE; 4];
+        for k in 0..4 {
+            let v = vs[k];
+            empties += (v == EMPTY) as u16;
+            let is_stone = v <= WHITE;
+            let h = heads[k] & (is_stone as u16).wrapping_neg();
+            let first = is_stone & (h != hs[0]) & (h != hs[1]) & (h != hs[2]);
+            hs[k] = h;
+            self.libs[h as usize] -= first as u16;
+            own[n_own & 3] = h;
+            n_own += (first & (v == c)) as usize;
+            opp[n_opp & 3] = h;
+            n_opp += (first & (v != c)) as usize;
         }
         self.libs[p] = empties;
 
@@ -632,18 +676,40 @@ impl Board {
             if n_own == 1 {
                 // New liberties: empty neighbours of p not already next to the chain.
                 let mut add = 0;
-                for n in neighbors(p) {
+                for n in ns {
                     if self.cells[n] == EMPTY {
-                        let touches = neighbors(n)
-                            .iter()
-                            .any(|&m| m != p && self.cells[m] == c && self.head[m] == s);
-                        if !touches {
-                            add += 1;
-                        }
+                        let t = |m: usize| (m != p) & (self.cells[m] == c) & (self.head[m] == s);
+                        let [a, b, e, d] = neighbors(n);
+                        add += !(t(a) | t(b) | t(e) | t(d)) as u16;
                     }
                 }
                 self.libs[su] += add;
             } else {
+                // Liberties of the merged chain: the survivor's (already without p) plus
+                // the empty points next to p or to a smaller chain that are not next to
+                // the survivor. Only the smaller chains are walked, not the survivor
+                // (which is the largest), and before they are relabelled.
+                let mut seen = [0u64; 16];
+                let mut add = 0;
+                for n in ns {
+                    add += self.fresh_liberty(n, p, c, s, &mut seen);
+                }
+                for &b in &own[..n_own] {
+                    if b == s {
+                        continue;
+                    }
+                    let bu = b as usize;
+                    let mut q = bu;
+                    loop {
+                        for n in neighbors(q) {
+                            add += self.fresh_liberty(n, p, c, s, &mut seen);
+                        }
+                        q = self.next[q] as usize;
+                        if q == bu {
+                            break;
+                        }
+                    }
+                }
                 for &b in &own[..n_own] {
                     if b == s {
                         continue;
@@ -662,7 +728,7 @@ impl Board {
                     self.next.swap(su, bu);
                     self.sizes[su] += self.sizes[bu];
                 }
-                self.libs[su] = self.count_liberties(su);
+                self.libs[su] += add;
             }
         }
 
@@ -682,23 +748,23 @@ impl Board {
         u
     }
 
-    /// Counts the liberties of the chain with head `h` from scratch.
-    fn count_liberties(&self, h: usize) -> u16 {
-        let mut seen = PointBits::new();
-        let mut count = 0;
-        let mut q = h;
-        loop {
-            for n in neighbors(q) {
-                if self.cells[n] == EMPTY && seen.insert(n) {
-                    count += 1;
-                }
-            }
-            q = self.next[q] as usize;
-            if q == h {
-                break;
-            }
+    /// 1 if `e` is an empty point not yet in `seen` (which it is added to) and not next to
+    /// a stone of the chain with head `s` other than `p`, else 0: a liberty that a merge
+    /// at `p` into `s` adds.
+    #[inline(always)]
+    fn fresh_liberty(&self, e: usize, p: usize, c: u8, s: u16, seen: &mut [u64; 16]) -> u16 {
+        if self.cells[e] != EMPTY {
+            return 0;
         }
-        count
+        let bit = 1u64 << (e % 64);
+        let w = &mut seen[(e / 64) & 15];
+        if *w & bit != 0 {
+            return 0;
+        }
+        *w |= bit;
+        let t = |m: usize| (m != p) & (self.cells[m] == c) & (self.head[m] == s);
+        let [a, b, x, d] = neighbors(e);
+        !(t(a) | t(b) | t(x) | t(d)) as u16
     }
 
     /// Removes the stones of the chain with head `h`, leaving its links intact, and gives
@@ -713,24 +779,25 @@ impl Board {
             self.hash ^= ZOBRIST[c as usize][q];
             self.add_empty(q);
             count += 1;
-            let mut seen = [NONE; 4];
-            let mut k = 0;
-            for n in neighbors(q) {
-                if self.cells[n] == other {
-                    let hn = self.head[n];
-                    if !seen[..k].contains(&hn) {
-                        seen[k] = hn;
-                        k += 1;
-                        self.libs[hn as usize] += 1;
-                    }
-                }
+            // Branch-free: each distinct adjacent opponent chain gains one liberty
+            // (other neighbours give NONE, and `libs[NONE]` gains 0).
+            let ns = neighbors(q);
+            let vs = ns.map(|n| self.cells[n]);
+            let heads = ns.map(|n| self.head[n]);
+            let mut hs = [NONE; 4];
+            for k in 0..4 {
+                let is_other = vs[k] == other;
+                let hn = heads[k] & (is_other as u16).wrapping_neg();
+                let first = is_other & (hn != hs[0]) & (hn != hs[1]) & (hn != hs[2]);
+                hs[k] = hn;
+                self.libs[hn as usize] += first as u16;
             }
             q = self.next[q] as usize;
             if q == h {
                 break;
             }
         }
-        self.stone_count[color_of(c)] -= count;
+        self.stone_count[(c & 1) as usize] -= count;
         count
     }
 
@@ -763,7 +830,7 @@ impl Board {
             }
         }
         self.libs[h] = 0;
-        self.stone_count[color_of(c)] += count;
+        self.stone_count[(c & 1) as usize] += count;
     }
 
     /// Reverses [`Board::place`]. `undo` must be the latest record not yet undone.
@@ -797,7 +864,7 @@ impl Board {
         }
         self.cells[p] = EMPTY;
         self.hash ^= ZOBRIST[c as usize][p];
-        self.stone_count[color_of(c)] -= 1;
+        self.stone_count[(c & 1) as usize] -= 1;
         self.add_empty(p);
         let mut seen = [NONE; 4];
         let mut k = 0;
@@ -819,6 +886,7 @@ impl Board {
 
     /// Rebuilds chains, liberty counts, stone counts, the empty list and the hash from the
     /// stones alone and compares them with the incremental state.
+    #[allow(clippy::needless_range_loop)]
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
         let err = |p: usize, what| {
             Err(InvariantError {
@@ -852,7 +920,7 @@ impl Board {
         if hash != self.hash {
             return err(0, "hash differs from a fresh computation");
         }
-        if counts != self.stone_count {
+        if [counts.black, counts.white] != self.stone_count {
             return err(0, "stone counts differ");
         }
         // Flood fill every chain and compare membership, size and liberties.

@@ -369,7 +369,7 @@ impl Position {
 
     /// Why `color` may not play `mv` here, or `Ok` if the move is legal (simple ko and
     /// the suicide rule; not superko, which needs the game's history).
-    #[inline]
+    #[inline(always)]
     pub fn check_as(&self, color: Color, mv: Move) -> Result<(), IllegalReason> {
         let p = match mv {
             Move::Pass => return Ok(()),
@@ -508,6 +508,35 @@ impl Position {
             prev_ko,
             prev_to_play,
         }
+    }
+
+    /// Plays a stone of the side to move on the empty point with padded index `i` without
+    /// any check and without a [`MoveRecord`] (the playout's fast path); returns the
+    /// board-level record. Same effect as [`Position::play_unchecked`].
+    #[inline]
+    pub(crate) fn play_fast(&mut self, i: usize) -> PlaceUndo {
+        let color = self.to_play;
+        self.to_play = !color;
+        self.ko = None;
+        let u = self.board.place_raw(i, color as u8);
+        let n = u.captured_count();
+        if n > 0 {
+            self.captures[color] += n as u32;
+            if n == 1 && !u.is_suicide() {
+                let h = self.board.head_of(i);
+                if self.board.size_of_head(h) == 1 && self.board.libs_of_head(h) == 1 {
+                    self.ko = u.captured_chains().next();
+                }
+            }
+        }
+        u
+    }
+
+    /// Passes for the side to move without a record (the playout's fast path).
+    #[inline]
+    pub(crate) fn pass_fast(&mut self) {
+        self.to_play = !self.to_play;
+        self.ko = None;
     }
 
     /// Takes back the move of `record`, which must be the latest move not yet undone.
