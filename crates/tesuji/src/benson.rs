@@ -320,4 +320,61 @@ mod tests {
         let pos = ascii::parse_diagram(diagram).unwrap();
         unconditional_life(pos.board(), suicide)
     }
+
+    #[test]
+    fn one_eye_is_not_enough() {
+        let r = run(
+            "
+            . X O .
+            X X O .
+            O O O .
+            . . . .",
+            Suicide::Forbidden,
+        );
+        assert_eq!(r.safe_count(), 0);
+        assert_eq!(r.status(Point::new(0, 0)), Safety::Unsettled);
+    }
+
+    #[test]
+    fn two_chains_sharing_two_eyes_live_together() {
+        // The black stones B4 and D4 are chains of their own; every one-point region is a
+        // liberty of each chain around it, so all three chains are alive. The bottom row
+        // is a region whose every point is a liberty of the wall: territory too.
+        let r = run(
+            "
+            . X . X .
+            X . X . X
+            X X X X X
+            . . . . .",
+            Suicide::Forbidden,
+        );
+        assert_eq!(r.alive_chains[Color::Black].len(), 3, "{r:?}");
+        assert_eq!(r.alive_stones[Color::Black].len(), 10);
+        assert_eq!(r.safe_count(), 20);
+    }
+
+    #[test]
+    fn seki_without_eyes_is_not_alive() {
+        let r = run(
+            "
+            . O X . .
+            O O X . .
+            X X X . .
+            . . . . .",
+            Suicide::Forbidden,
+        );
+        assert!(r.alive_chains[Color::White].is_empty());
+        assert!(r.alive_chains[Color::Black].is_empty());
+    }
+
+    #[test]
+    fn empty_and_one_colour_boards() {
+        let r = run(". . .\n. . .", Suicide::Forbidden);
+        assert_eq!(r, BensonResult::default());
+        // One black stone on a 1x3 board with two separate empty ends: two vital regions.
+        let r = run(". X .", Suicide::Forbidden);
+        assert_eq!(r.alive_chains[Color::Black], vec![Point::new(1, 0)]);
+        assert_eq!(r.safe_count(), 3);
+        assert_eq!(r.safe_points(Color::Black).len(), 3);
+    }
 }
