@@ -19,11 +19,14 @@ pub struct BensonArgs {
     json: bool,
 }
 
+/// The SGF corpus of the source tree (real games, several of them 19x19).
+const DEFAULT_CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tesuji/tests/data/sgf");
+
 /// Arguments of `tesuji bench benson`.
 #[derive(Args)]
 pub struct BenchBensonArgs {
-    /// SGF files or directories of SGF files (19x19 games are used; default: the test
-    /// corpus `crates/tesuji/tests/data/sgf`).
+    /// SGF files or directories of SGF files (19x19 games are used; default: the SGF test
+    /// corpus of the source tree, `crates/tesuji/tests/data/sgf`).
     files: Vec<String>,
     /// Move numbers to stop before (positions past the end of a game are skipped).
     #[arg(long, value_delimiter = ',', default_value = "50,100,150,200,250")]
@@ -125,7 +128,7 @@ pub fn run(a: BensonArgs) -> Result<ExitCode> {
 
 fn sgf_files(args: &[String]) -> Result<Vec<String>> {
     let roots = if args.is_empty() {
-        vec!["crates/tesuji/tests/data/sgf".to_string()]
+        vec![DEFAULT_CORPUS.to_string()]
     } else {
         args.to_vec()
     };

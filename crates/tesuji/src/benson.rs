@@ -56,7 +56,7 @@
 //! );
 //! ```
 
-use crate::board::Board;
+use crate::board::{Board, EMPTY, WALL};
 use crate::color::{ByColor, Color};
 use crate::point::{Point, ARRAY_LEN, STRIDE};
 use crate::rules::Suicide;
@@ -78,8 +78,8 @@ pub enum Safety {
 /// territory they make safe. Every list is in board order (row by row from the top left).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BensonResult {
-    /// The unconditionally alive chains of each colour, by anchor (one stone per chain, the
-    /// one [`crate::Chain::anchor`] names).
+    /// The unconditionally alive chains of each colour, each named by its first stone in
+    /// board order.
     pub alive_chains: ByColor<Vec<Point>>,
     /// All stones of the alive chains of each colour.
     pub alive_stones: ByColor<Vec<Point>>,
@@ -151,104 +151,119 @@ struct Region {
     /// First index into the shared point list and one past the last.
     start: usize,
     end: usize,
-    /// Boundary chains (ids), distinct.
-    boundary: Vec<u16>,
-    /// Chains this region is vital to (a subset of `boundary`).
-    vital: Vec<u16>,
+    /// First index into the shared boundary list and one past the last.
+    boundary: (usize, usize),
+    /// Chains this region is vital to (at most four: a subset of the chains next to any
+    /// one of its points), `NONE`-padded.
+    vital: [u16; 4],
     /// Still in play.
     live: bool,
 }
 
-fn on_board_neighbors(board: &Board, i: usize) -> impl Iterator<Item = (usize, Point)> + '_ {
-    [i - STRIDE, i - 1, i + 1, i + STRIDE]
-        .into_iter()
-        .filter_map(|n| Point::from_index(n).map(|p| (n, p)))
-        .filter(|&(_, p)| board.contains(p))
+/// The padded indices of the points of the board, row by row.
+fn board_indices(board: &Board) -> impl Iterator<Item = usize> {
+    let size = board.size();
+    let (w, h) = (size.width(), size.height());
+    (0..h).flat_map(move |y| (0..w).map(move |x| (y + 1) * STRIDE + x + 1))
+}
+
+fn point(i: usize) -> Point {
+    // Indices come from `board_indices` and their on-board neighbours.
+    Point::from_index(i).unwrap_or(Point::new(0, 0))
 }
 
 type ColorAnswer = (Vec<Point>, Vec<Point>, Vec<Point>);
 
 fn for_color(board: &Board, color: Color, suicide: Suicide) -> ColorAnswer {
-    let size = board.size();
-    // Chain ids of the stones of `color`.
-    let mut chain_of = vec![NONE; ARRAY_LEN];
-    let mut anchors: Vec<Point> = Vec::new();
-    let mut anchor_id = vec![NONE; ARRAY_LEN];
-    for p in size.points() {
-        if board.get(p) != Some(color) {
+    let own = color as u8;
+    // Chain ids of the stones of `color`, numbered by first stone in board order.
+    let mut chain_of = [NONE; ARRAY_LEN];
+    let mut anchor_id = [NONE; ARRAY_LEN];
+    // The first stone of each chain in board order.
+    let mut anchors: Vec<usize> = Vec::new();
+    for i in board_indices(board) {
+        if board.cell(i) != own {
             continue;
         }
-        let anchor = match board.chain(p) {
-            Some(c) => c.anchor(),
-            None => continue,
-        };
-        let a = anchor.index();
-        if anchor_id[a] == NONE {
-            anchor_id[a] = anchors.len() as u16;
-            anchors.push(anchor);
+        let head = board.head_of(i);
+        if anchor_id[head] == NONE {
+            anchor_id[head] = anchors.len() as u16;
+            anchors.push(i);
         }
-        chain_of[p.index()] = anchor_id[a];
+        chain_of[i] = anchor_id[head];
     }
     if anchors.is_empty() {
         return (Vec::new(), Vec::new(), Vec::new());
     }
 
     // Regions: flood fill of the points not holding `color`.
-    let mut region_of = vec![NONE; ARRAY_LEN];
-    let mut points: Vec<Point> = Vec::with_capacity(size.area());
+    let mut region_of = [NONE; ARRAY_LEN];
+    let mut points: Vec<u16> = Vec::with_capacity(board.size().area());
+    let mut boundaries: Vec<u16> = Vec::new();
     let mut regions: Vec<Region> = Vec::new();
-    for p in size.points() {
-        if board.get(p) == Some(color) || region_of[p.index()] != NONE {
+    // The last region that recorded each chain in its boundary.
+    let mut boundary_mark = vec![NONE; anchors.len()];
+    for i in board_indices(board) {
+        if board.cell(i) == own || region_of[i] != NONE {
             continue;
         }
         let id = regions.len() as u16;
         let start = points.len();
-        region_of[p.index()] = id;
-        points.push(p);
-        let mut boundary: Vec<u16> = Vec::new();
-        // `vital` holds the chains adjacent to every relevant point seen so far; `None`
-        // until the first relevant point.
-        let mut vital: Option<Vec<u16>> = None;
+        let b_start = boundaries.len();
+        region_of[i] = id;
+        points.push(i as u16);
+        // The chains next to every relevant point so far; `None` before the first one.
+        let mut vital: Option<[u16; 4]> = None;
         let mut k = start;
         while k < points.len() {
-            let q = points[k];
+            let q = points[k] as usize;
             k += 1;
             let relevant = match suicide {
-                Suicide::Forbidden => board.is_empty(q),
+                Suicide::Forbidden => board.cell(q) == EMPTY,
                 Suicide::MultiStoneAllowed => true,
             };
-            let mut adjacent: [u16; 4] = [NONE; 4];
-            let mut n_adj = 0;
-            for (n, np) in on_board_neighbors(board, q.index()) {
-                let c = chain_of[n];
-                if c != NONE {
-                    if !adjacent[..n_adj].contains(&c) {
-                        adjacent[n_adj] = c;
-                        n_adj += 1;
-                    }
-                    if !boundary.contains(&c) {
-                        boundary.push(c);
+            let mut adjacent = [NONE; 4];
+            for (slot, n) in [q - STRIDE, q - 1, q + 1, q + STRIDE]
+                .into_iter()
+                .enumerate()
+            {
+                let cell = board.cell(n);
+                if cell == WALL {
+                    continue;
+                }
+                if cell == own {
+                    let c = chain_of[n];
+                    adjacent[slot] = c;
+                    if boundary_mark[c as usize] != id {
+                        boundary_mark[c as usize] = id;
+                        boundaries.push(c);
                     }
                 } else if region_of[n] == NONE {
                     region_of[n] = id;
-                    points.push(np);
+                    points.push(n as u16);
                 }
             }
             if relevant {
-                let adj = &adjacent[..n_adj];
                 match &mut vital {
-                    None => vital = Some(adj.to_vec()),
-                    Some(v) => v.retain(|c| adj.contains(c)),
+                    None => vital = Some(adjacent),
+                    Some(v) if *v == [NONE; 4] => {}
+                    Some(v) => {
+                        for c in v.iter_mut() {
+                            if *c != NONE && !adjacent.contains(c) {
+                                *c = NONE;
+                            }
+                        }
+                    }
                 }
             }
         }
         regions.push(Region {
             start,
             end: points.len(),
-            boundary,
+            boundary: (b_start, boundaries.len()),
             // A region without relevant points cannot occur on a legal board (opponent
             // stones need liberties); count it as vital to nobody.
-            vital: vital.unwrap_or_default(),
+            vital: dedup(vital.unwrap_or([NONE; 4])),
             live: true,
         });
     }
@@ -259,7 +274,7 @@ fn for_color(board: &Board, color: Color, suicide: Suicide) -> ColorAnswer {
     loop {
         vital_count.iter_mut().for_each(|v| *v = 0);
         for r in regions.iter().filter(|r| r.live) {
-            for &c in &r.vital {
+            for &c in r.vital.iter().filter(|&&c| c != NONE) {
                 vital_count[c as usize] += 1;
             }
         }
@@ -274,7 +289,8 @@ fn for_color(board: &Board, color: Color, suicide: Suicide) -> ColorAnswer {
             break;
         }
         for r in regions.iter_mut().filter(|r| r.live) {
-            if r.boundary.iter().any(|&c| !alive[c as usize]) {
+            let (b0, b1) = r.boundary;
+            if boundaries[b0..b1].iter().any(|&c| !alive[c as usize]) {
                 r.live = false;
             }
         }
@@ -282,33 +298,37 @@ fn for_color(board: &Board, color: Color, suicide: Suicide) -> ColorAnswer {
 
     let mut alive_chains = Vec::new();
     let mut alive_stones = Vec::new();
-    for p in size.points() {
-        let c = chain_of[p.index()];
+    for i in board_indices(board) {
+        let c = chain_of[i];
         if c != NONE && alive[c as usize] {
-            alive_stones.push(p);
-            if anchors[c as usize] == p {
-                alive_chains.push(p);
-            }
+            alive_stones.push(point(i));
         }
     }
-    // Anchors need not be the first stone of their chain in board order.
-    if alive_chains.len() != alive.iter().filter(|&&a| a).count() {
-        alive_chains = anchors
-            .iter()
-            .zip(&alive)
-            .filter(|(_, &a)| a)
-            .map(|(&p, _)| p)
-            .collect();
-        alive_chains.sort_unstable();
+    for (c, &first) in anchors.iter().enumerate() {
+        if alive[c] {
+            alive_chains.push(point(first));
+        }
     }
     let mut territory = Vec::new();
     for r in &regions {
-        if r.live && r.vital.iter().any(|&c| alive[c as usize]) {
-            territory.extend_from_slice(&points[r.start..r.end]);
+        if r.live && r.vital.iter().any(|&c| c != NONE && alive[c as usize]) {
+            territory.extend(points[r.start..r.end].iter().map(|&i| point(i as usize)));
         }
     }
     territory.sort_unstable();
     (alive_chains, alive_stones, territory)
+}
+
+/// Removes repeated chains (a point may touch one chain from two sides).
+fn dedup(mut v: [u16; 4]) -> [u16; 4] {
+    for a in 0..4 {
+        for b in a + 1..4 {
+            if v[b] == v[a] {
+                v[b] = NONE;
+            }
+        }
+    }
+    v
 }
 
 #[cfg(test)]

@@ -427,3 +427,125 @@ fn random_boards_are_consistent() {
         }
     }
 }
+
+/// A slow, independent Benson over the public API: sets of points, chain liberties from
+/// [`tesuji::Chain::liberties`], the fixed point run literally.
+fn reference(pos: &Position, color: Color, suicide: Suicide) -> (Vec<Point>, Vec<Point>) {
+    use std::collections::BTreeSet;
+    let board = pos.board();
+    let size = pos.size();
+    let chains: Vec<BTreeSet<Point>> = board
+        .chains()
+        .iter()
+        .filter(|c| c.color() == color)
+        .map(|c| c.stones().collect())
+        .collect();
+    let libs: Vec<BTreeSet<Point>> = board
+        .chains()
+        .iter()
+        .filter(|c| c.color() == color)
+        .map(|c| c.liberties().into_iter().collect())
+        .collect();
+    let mut seen = BTreeSet::new();
+    let mut regions: Vec<BTreeSet<Point>> = Vec::new();
+    for p in size.points() {
+        if board.get(p) == Some(color) || seen.contains(&p) {
+            continue;
+        }
+        let mut region = BTreeSet::from([p]);
+        let mut stack = vec![p];
+        while let Some(q) = stack.pop() {
+            for n in board.neighbors(q) {
+                if board.get(n) != Some(color) && region.insert(n) {
+                    stack.push(n);
+                }
+            }
+        }
+        seen.extend(region.iter().copied());
+        regions.push(region);
+    }
+    let touches = |r: &BTreeSet<Point>, c: &BTreeSet<Point>| {
+        r.iter()
+            .any(|&p| board.neighbors(p).any(|n| c.contains(&n)))
+    };
+    let vital = |r: &BTreeSet<Point>, i: usize| {
+        let relevant: Vec<Point> = r
+            .iter()
+            .copied()
+            .filter(|&p| suicide == Suicide::MultiStoneAllowed || board.get(p).is_none())
+            .collect();
+        !relevant.is_empty()
+            && relevant.iter().all(|&p| {
+                board.get(p).is_none() && libs[i].contains(&p)
+                    || board.neighbors(p).any(|n| chains[i].contains(&n))
+            })
+    };
+    let mut alive: Vec<bool> = vec![true; chains.len()];
+    let mut live: Vec<bool> = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        for i in 0..chains.len() {
+            let n = (0..regions.len())
+                .filter(|&r| live[r] && touches(&regions[r], &chains[i]) && vital(&regions[r], i))
+                .count();
+            if alive[i] && n < 2 {
+                alive[i] = false;
+                changed = true;
+            }
+        }
+        for r in 0..regions.len() {
+            if (0..chains.len()).any(|i| !alive[i] && touches(&regions[r], &chains[i])) {
+                live[r] = false;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut stones: Vec<Point> = (0..chains.len())
+        .filter(|&i| alive[i])
+        .flat_map(|i| chains[i].iter().copied())
+        .collect();
+    stones.sort();
+    let mut territory: Vec<Point> = (0..regions.len())
+        .filter(|&r| live[r] && (0..chains.len()).any(|i| alive[i] && vital(&regions[r], i)))
+        .flat_map(|r| regions[r].iter().copied())
+        .collect();
+    territory.sort();
+    (stones, territory)
+}
+
+/// The fast implementation equals the reference on the vendored positions and on the ends
+/// of random games (which hold groups with eyes), under both suicide rules.
+#[test]
+fn matches_a_slow_reference() {
+    let mut rng = Rng::new(0xBE45_0004);
+    let mut positions = vendored_positions();
+    for i in 0..150 {
+        let n = [5, 6, 7, 9, 13][i % 5];
+        let suicide = if i % 2 == 0 {
+            Suicide::Forbidden
+        } else {
+            Suicide::MultiStoneAllowed
+        };
+        let limit = [30, 100, 1000][i % 3];
+        positions.push(random_game(&mut rng, n, suicide, limit));
+    }
+    let mut with_life = 0;
+    for (k, pos) in positions.iter().enumerate() {
+        for suicide in [Suicide::Forbidden, Suicide::MultiStoneAllowed] {
+            let r = benson::unconditional_life(pos.board(), suicide);
+            with_life += usize::from(r.safe_count() > 0);
+            for c in Color::ALL {
+                let (stones, territory) = reference(pos, c, suicide);
+                assert_eq!(r.alive_stones[c], stones, "position {k} {c} {suicide:?}");
+                assert_eq!(r.territory[c], territory, "position {k} {c} {suicide:?}");
+            }
+        }
+    }
+    println!(
+        "reference: {} positions, {with_life} answers with safe points",
+        positions.len()
+    );
+    assert!(with_life > 100);
+}
