@@ -214,6 +214,9 @@ fn for_color(board: &Board, color: Color, suicide: Suicide) -> ColorAnswer {
         points.push(i as u16);
         // The chains next to every relevant point so far; `None` before the first one.
         let mut vital: Option<[u16; 4]> = None;
+        // Once the region is vital to nobody it cannot matter: its boundary is not kept
+        // and the rest of the fill only labels its points.
+        let mut tracking = true;
         let mut k = start;
         while k < points.len() {
             let q = points[k] as usize;
@@ -232,6 +235,9 @@ fn for_color(board: &Board, color: Color, suicide: Suicide) -> ColorAnswer {
                     continue;
                 }
                 if cell == own {
+                    if !tracking {
+                        continue;
+                    }
                     let c = chain_of[n];
                     adjacent[slot] = c;
                     if boundary_mark[c as usize] != id {
@@ -243,19 +249,21 @@ fn for_color(board: &Board, color: Color, suicide: Suicide) -> ColorAnswer {
                     points.push(n as u16);
                 }
             }
-            if relevant {
-                match &mut vital {
-                    None => vital = Some(adjacent),
-                    Some(v) if *v == [NONE; 4] => {}
-                    Some(v) => {
-                        for c in v.iter_mut() {
-                            if *c != NONE && !adjacent.contains(c) {
-                                *c = NONE;
-                            }
-                        }
+            if relevant && tracking {
+                let v = vital.get_or_insert(adjacent);
+                for c in v.iter_mut() {
+                    if *c != NONE && !adjacent.contains(c) {
+                        *c = NONE;
                     }
                 }
+                if *v == [NONE; 4] {
+                    tracking = false;
+                    boundaries.truncate(b_start);
+                }
             }
+        }
+        if vital.is_none() {
+            boundaries.truncate(b_start);
         }
         regions.push(Region {
             start,
