@@ -17,8 +17,9 @@
 //! The **safe points** of `C` are the stones of its alive chains plus its **territory**:
 //! the regions left at the end (every boundary chain alive) that are vital to at least one
 //! alive chain. Every empty point of such a region is a liberty of an unconditionally alive
-//! chain, so the opponent can never make two eyes there; opponent stones inside are dead.
-//! Large regions that are not vital to any chain (an open area surrounded by alive chains)
+//! chain, so the owner can fill each of them with a stone that joins that chain (never a
+//! suicide) and the opponent has no eye there that the owner cannot take; opponent stones
+//! inside count as dead, as Fuego and GNU Go count them. Large regions that are not vital to any chain (an open area surrounded by alive chains)
 //! are *not* counted: the opponent may still live there. This is the count that Fuego's
 //! `go_safe benson` prints (stones plus territory, both colours).
 //!
