@@ -111,7 +111,17 @@ pub fn run(a: BensonArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     print!("{}", diagram(pos, &result));
-    println!("X O: unconditionally alive stones; b w: safe territory; x o: other stones");
+    println!(
+        "X O: unconditionally alive stones; b w: safe territory; x o: other stones (dead \
+         where they stand in the other colour's territory)"
+    );
+    println!(
+        "Suicide: {}",
+        match suicide {
+            tesuji::Suicide::Forbidden => "forbidden",
+            tesuji::Suicide::MultiStoneAllowed => "multi-stone allowed",
+        }
+    );
     for c in Color::ALL {
         println!(
             "{}: {} alive chains, {} stones, {} territory: {} safe points",
