@@ -278,7 +278,7 @@ struct Figures {
 /// alive chain plays any legal move (inside the regions too); the owner passes half the
 /// time and otherwise plays any legal move outside its own safe territory (filling one's
 /// own eyes is the one way to lose unconditional life). Panics if an alive stone is ever
-/// removed.
+/// removed, or is no longer called alive at the end.
 fn continuations(
     start: &Position,
     suicide: Suicide,
@@ -329,6 +329,13 @@ fn continuations(
                     ascii::write_diagram(&pos, true)
                 );
             }
+        }
+        // Benson's answer is monotone here: the alive chains keep their vital regions
+        // (opponent stones or suicides there keep every relevant point a liberty), so
+        // the stones alive at the start are still called alive at the end.
+        let end = benson::unconditional_life(pos.board(), suicide);
+        for &(p, c) in &alive {
+            assert_eq!(end.status(p), Safety::Alive(c), "{p:?} no longer alive");
         }
         f.continuations += 1;
     }
