@@ -21,7 +21,12 @@
 //! suicide) and the opponent has no eye there that the owner cannot take; opponent stones
 //! inside count as dead, as Fuego and GNU Go count them. Large regions that are not vital to any chain (an open area surrounded by alive chains)
 //! are *not* counted: the opponent may still live there. This is the count that Fuego's
-//! `go_safe benson` prints (stones plus territory, both colours).
+//! `go_safe benson` prints (stones plus territory, both colours). Fuego uses the same
+//! regions (opponent stones included), the same vitality test ("healthy": every empty
+//! point a liberty) and the same territory rule, but runs the fixed point separately on
+//! sets of chains linked by regions vital to two of them, and drops a region bordered by a
+//! chain of another set; so its answer can only be smaller than this one. All 38 Benson
+//! counts of Fuego's `static_safety_basics.tst` are the same (see `tests/benson.rs`).
 //!
 //! # Suicide
 //!
@@ -128,8 +133,9 @@ impl BensonResult {
 /// [module documentation](self) for the definitions and why the suicide rule matters).
 ///
 /// Works on any board, including boards without stones (nothing is safe) and boards where
-/// one colour fills everything; it never panics. Cost: linear in the board area per
-/// round of the fixed point, a few microseconds on 19x19.
+/// one colour fills everything; it never panics. Cost: one pass over the board per colour
+/// plus a fixed point over chains and regions; about 10 to 20 microseconds (both colours)
+/// on a 19x19 position from a real game (`tesuji bench benson`).
 ///
 /// ```
 /// use tesuji::{benson, ascii, Suicide};
