@@ -4,6 +4,7 @@
 //! is illegal); 2 bad input (unreadable file, syntax error, bad vertex, size or option).
 //! Errors are one line on standard error naming the file, the place and the reason.
 
+mod benson_cmd;
 mod input;
 
 use anyhow::Result;
@@ -33,6 +34,8 @@ enum Command {
     Score(ScoreArgs),
     /// Count move sequences of a given depth (no passes; simple ko).
     Perft(PerftArgs),
+    /// Benson's unconditional life: safe stones and territory of each colour.
+    Benson(benson_cmd::BensonArgs),
     /// Benchmarks.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -144,6 +147,8 @@ struct PerftArgs {
 enum BenchCommand {
     /// Light random playouts from the empty board (the workload other engines report).
     Playouts(PlayoutArgs),
+    /// Benson's unconditional life on 19x19 positions from real games (µs per position).
+    Benson(benson_cmd::BenchBensonArgs),
 }
 
 #[derive(Args)]
@@ -179,6 +184,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Score(a) => score(a),
         Command::Perft(a) => perft(a),
         Command::Bench(BenchCommand::Playouts(a)) => bench_playouts(a),
+        Command::Bench(BenchCommand::Benson(a)) => benson_cmd::bench(a),
+        Command::Benson(a) => benson_cmd::run(a),
         Command::Gtp(a) => gtp(a),
         Command::Regress(a) => regress(a),
     }

@@ -4,6 +4,7 @@ use crate::genmove::{self, Rng};
 use crate::protocol::{parse_line, Command, Response};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
+use tesuji::benson::Safety;
 use tesuji::{ascii, vertex, BoardSize, Color, Game, Komi, Move, Point, Position, Ruleset};
 
 /// Why a command failed. Its `Display` is the text after `? `; this is the one place where
@@ -95,9 +96,11 @@ pub const COMMANDS: &[&str] = &[
     "reg_genmove",
     "set_free_handicap",
     "showboard",
+    "tesuji-benson",
     "tesuji-rules",
     "time_left",
     "time_settings",
+    "unconditional_status",
     "undo",
     "version",
     "worm_stones",
@@ -538,9 +541,47 @@ impl Engine {
                     }
                 }
             }
+            "tesuji-benson" => {
+                if args.len() > 1 {
+                    return Err(GtpError::Arguments("an optional color"));
+                }
+                let filter = args.first().map(|a| color_arg(a)).transpose()?;
+                let result = self.benson();
+                let points: Vec<Point> = match filter {
+                    Some(c) => result.safe_points(c),
+                    None => {
+                        let mut v = result.safe_points(Color::Black);
+                        v.extend(result.safe_points(Color::White));
+                        v.sort();
+                        v
+                    }
+                };
+                Ok(self.names(points))
+            }
+            "unconditional_status" => {
+                nargs(1, "a vertex")?;
+                let p = self.point_arg(args[0])?;
+                let stone = self.game.position().board().get(p);
+                // GNU Go's words for our (weaker) Benson notion.
+                Ok(match (self.benson().status(p), stone) {
+                    (Safety::Alive(_), _) => "alive",
+                    (Safety::Territory(_), Some(_)) => "dead",
+                    (Safety::Territory(Color::Black), None) => "black_territory",
+                    (Safety::Territory(Color::White), None) => "white_territory",
+                    (Safety::Unsettled, _) => "undecided",
+                }
+                .into())
+            }
             "gogui-analyze_commands" => Ok(crate::ANALYZE_COMMANDS.trim().to_string()),
             _ => Err(GtpError::UnknownCommand),
         }
+    }
+
+    fn benson(&self) -> tesuji::benson::BensonResult {
+        tesuji::benson::unconditional_life(
+            self.game.position().board(),
+            self.game.ruleset().suicide,
+        )
     }
 
     fn is_legal_for(&mut self, color: Color, mv: Move) -> bool {

@@ -37,6 +37,10 @@ plist/List Stones White/list_stones white
 plist/Worm Stones/worm_stones %p
 string/Is Legal Black/is_legal black %p
 string/Is Legal White/is_legal white %p
+plist/Benson Safe Points/tesuji-benson
+plist/Benson Safe Black/tesuji-benson black
+plist/Benson Safe White/tesuji-benson white
+string/Unconditional Status/unconditional_status %p
 string/Final Score/final_score
 string/Show Board/showboard
 ";

@@ -32,6 +32,7 @@ mod rules;
 mod score;
 
 pub mod ascii;
+pub mod benson;
 pub mod playout;
 pub mod sgf;
 pub mod vertex;
