@@ -107,6 +107,7 @@ pub struct PlaceUndo {
     survivor_libs: u16,
     survivor_size: u16,
     captured_stones: u16,
+    suicide_stones: u16,
     old_next: u16,
     old_head: u16,
     old_libs: u16,
@@ -133,6 +134,10 @@ impl PlaceUndo {
     /// Whether the move removed its own chain (multi-stone suicide).
     pub fn is_suicide(&self) -> bool {
         self.suicide
+    }
+    /// Number of the mover's own stones removed by a suicide (0 otherwise).
+    pub fn suicide_count(&self) -> usize {
+        self.suicide_stones as usize
     }
     /// The opponent chains captured, each named by one of its (former) stones. While this
     /// record is the latest one applied, [`Board::captured_stones`] lists their stones.
@@ -617,6 +622,7 @@ impl Board {
             survivor_libs: 0,
             survivor_size: 0,
             captured_stones: 0,
+            suicide_stones: 0,
             old_next: self.next[p],
             old_head: self.head[p],
             old_libs: self.libs[p],
@@ -743,7 +749,7 @@ impl Board {
         let my = self.head[p] as usize;
         if self.libs[my] == 0 {
             u.suicide = true;
-            self.lift_chain(my);
+            u.suicide_stones = self.lift_chain(my);
         }
         u
     }

@@ -85,6 +85,11 @@ impl MoveRecord {
     pub fn captured_count(&self) -> usize {
         self.place.map_or(0, |u| u.captured_count())
     }
+    /// Number of the mover's stones removed by a multi-stone suicide (they count as the
+    /// opponent's prisoners in [`Position::captures`]).
+    pub fn suicide_count(&self) -> usize {
+        self.place.map_or(0, |u| u.suicide_count())
+    }
     /// The board-level record, for a move that placed a stone.
     pub fn place(&self) -> Option<&PlaceUndo> {
         self.place.as_ref()
@@ -339,7 +344,8 @@ impl Position {
         self.ko
     }
 
-    /// Stones captured so far by `color`.
+    /// Prisoners held by `color`: the stones it captured, plus the opponent stones that the
+    /// opponent removed by a multi-stone suicide.
     pub fn captures(&self, color: Color) -> u32 {
         self.captures[color]
     }
@@ -492,6 +498,8 @@ impl Position {
                 let u = self.board.place_raw(i, color as u8);
                 let n = u.captured_count();
                 self.captures[color] += n as u32;
+                // Stones lost to a suicide are the opponent's prisoners.
+                self.captures[!color] += u.suicide_count() as u32;
                 if n == 1 && !u.is_suicide() {
                     let h = self.board.head_of(i);
                     if self.board.size_of_head(h) == 1 && self.board.libs_of_head(h) == 1 {
@@ -543,6 +551,7 @@ impl Position {
     pub fn undo(&mut self, record: &MoveRecord) {
         if let Some(u) = &record.place {
             self.captures[record.color] -= u.captured_count() as u32;
+            self.captures[!record.color] -= u.suicide_count() as u32;
             self.board.unplace(u);
         }
         self.ko = record.prev_ko;

@@ -125,8 +125,10 @@ fn multi_stone_suicide_allowed_by_nz_and_tromp_taylor() {
         let expected = kata("x\n-xx--\nx--x-\nx--x-\n-xx--\n-----\n");
         assert_eq!(game.position().board(), expected.board(), "{ruleset:?}");
         assert_eq!(game.to_play(), Color::Black);
-        // Suicide stones are not prisoners of the opponent.
-        assert_eq!(game.position().captures(Color::Black), 0);
+        // The four white stones removed by the suicide are Black's prisoners.
+        assert_eq!(rec.suicide_count(), 4);
+        assert_eq!(game.position().captures(Color::Black), 4);
+        assert_eq!(game.position().captures(Color::White), 0);
         game.position().board().check_invariants().unwrap();
 
         // Single-stone suicide stays illegal.
