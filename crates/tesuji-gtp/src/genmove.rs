@@ -19,30 +19,8 @@ const SMALL_REGION: usize = 12;
 /// Scores from here up are captures and rescues (see [`choose`]).
 const URGENT: i64 = 500;
 
-/// splitmix64, seeded.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform integer below `n` (n > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() >> 32) * n) >> 32
-    }
-}
+/// The random generator of `genmove`: the library's splitmix64.
+pub use tesuji::playout::Rng;
 
 /// For every empty point: the size of its empty region and which colours the region
 /// touches.
