@@ -32,6 +32,7 @@ mod rules;
 mod score;
 
 pub mod ascii;
+pub mod ladder;
 pub mod playout;
 pub mod sgf;
 pub mod vertex;

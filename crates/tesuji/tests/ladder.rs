@@ -1,0 +1,283 @@
+//! Ladder reading against other engines' suites: KataGo's ladder tests (every stone),
+//! Fuego's `ladder.tst`, GNU Go's recorded `ladder_attack` answers (and GNU Go live when
+//! it is installed), and the worked example of a Chinese article on ladders.
+//!
+//! Data: `tests/data/ladder/` (see its README for origins and licences).
+
+use std::path::{Path, PathBuf};
+use tesuji::ladder::{self, Outcome, Side, Status, DEFAULT_BUDGET};
+use tesuji::{ascii, sgf, vertex, Color, Move, Point, Position, Ruleset};
+
+fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/ladder")
+        .join(rel)
+}
+
+fn pt(pos: &Position, v: &str) -> Point {
+    match vertex::parse(v, pos.size()).unwrap() {
+        Move::Play(p) => p,
+        Move::Pass => panic!("pass is not a point"),
+    }
+}
+
+fn name(pos: &Position, p: Point) -> String {
+    vertex::format(Move::Play(p), pos.size()).to_string()
+}
+
+// ---------------------------------------------------------------- KataGo
+
+/// A tiny reader for the fields of the vendored KataGo JSON (no JSON dependency here).
+fn json_strings(obj: &str, key: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let pat = format!("\"{key}\": ");
+    let mut rest = obj;
+    while let Some(i) = rest.find(&pat) {
+        rest = &rest[i + pat.len()..];
+        if let Some(s) = rest.strip_prefix('"') {
+            let end = s.find('"').unwrap();
+            out.push(s[..end].replace("\\n", "\n"));
+            rest = &s[end..];
+        }
+    }
+    out
+}
+
+/// Every KataGo ladder test, every stone: `searchIsLadderCaptured` (1-liberty chains, the
+/// defender to move) and `searchIsLadderCapturedAttackerFirst2Libs` (2-liberty chains, the
+/// attacker to move), compared with [`ladder::features`]' `captured` plane restricted to
+/// the chains the tested function looks at (it answers 0 for every other stone).
+#[test]
+fn katago_ladder_tests() {
+    let text = std::fs::read_to_string(data("katago_ladder_tests.json")).unwrap();
+    // Tests are the objects of the top-level array; split on the "name" key.
+    let mut tests = 0;
+    let mut boards = 0;
+    let mut stones = 0;
+    for chunk in text.split("\"name\": ").skip(1) {
+        let test_name = chunk[1..].split('"').next().unwrap().to_string();
+        let one_lib = chunk.contains("\"searchIsLadderCaptured\"");
+        let diagrams = json_strings(chunk, "diagram");
+        let expected = json_strings(chunk, "expected").remove(0);
+        let expected: Vec<Vec<&str>> = expected
+            .split("\n\n")
+            .map(|b| b.lines().filter(|l| !l.trim().is_empty()).collect::<Vec<_>>())
+            .filter(|b| !b.is_empty())
+            .collect();
+        assert_eq!(expected.len(), diagrams.len(), "{test_name}");
+        for (d, exp) in diagrams.iter().zip(&expected) {
+            let pos = ascii::parse_diagram(d).unwrap();
+            let f = ladder::features(&pos);
+            let size = pos.size();
+            assert_eq!(exp.len(), size.height(), "{test_name}");
+            for p in size.points() {
+                let e = exp[p.y()].as_bytes()[p.x()];
+                let Some(chain) = pos.board().chain(p) else {
+                    assert_eq!(e, b'.', "{test_name}: empty point {}", name(&pos, p));
+                    continue;
+                };
+                let libs = chain.liberty_count();
+                let looked_at = if one_lib { libs == 1 } else { libs == 2 };
+                let ours = looked_at && f.captured.get(p);
+                assert_eq!(
+                    ours,
+                    e == b'1',
+                    "{test_name}: stone {} ({} liberties)\n{}",
+                    name(&pos, p),
+                    libs,
+                    ascii::write_diagram(&pos, true)
+                );
+                stones += 1;
+            }
+            boards += 1;
+        }
+        tests += 1;
+    }
+    assert_eq!((tests, boards), (9, 11));
+    assert_eq!(stones, 585);
+    eprintln!("KataGo: {tests} tests, {boards} boards, {stones} stones checked");
+}
+
+// ---------------------------------------------------------------- Fuego
+
+/// Fuego's `ladder.tst`: `go_ladder P` answers captured / unsettled / escaped. The
+/// `go_static_ladder` tests (45, 55) ask a faster, weaker routine the same question on
+/// the same position; we answer them with the full reading.
+#[test]
+fn fuego_ladder_tst() {
+    let tst = std::fs::read_to_string(data("fuego/ladder.tst")).unwrap();
+    let mut pos: Option<Position> = None;
+    let mut game: Option<tesuji::Game> = None;
+    let mut pending: Option<(String, String)> = None;
+    let mut checked = 0;
+    for line in tst.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("loadsgf ") {
+            let mut parts = rest.split_whitespace();
+            let file = parts.next().unwrap();
+            let before = parts.next().map(|n| n.parse::<usize>().unwrap());
+            let text = std::fs::read_to_string(data(&format!("fuego/{file}"))).unwrap();
+            let tree = sgf::parse(&text).unwrap();
+            let g = sgf::replay(&tree[0], Some(Ruleset::japanese()), before).unwrap();
+            pos = Some(g.position().clone());
+            game = Some(g);
+        } else if let Some(rest) = line.strip_prefix("play ") {
+            let g = game.as_mut().unwrap();
+            let (c, v) = rest.split_once(' ').unwrap();
+            let color: Color = c.parse().unwrap();
+            let mv = vertex::parse(v, g.position().size()).unwrap();
+            g.play_as(color, mv).unwrap();
+            pos = Some(g.position().clone());
+        } else if let Some(rest) = line.strip_prefix("#? [") {
+            let (id, v) = pending.take().unwrap();
+            let expected = rest.trim_end_matches(']');
+            let p = pos.as_ref().unwrap();
+            let a = ladder::status(p, pt(p, &v), DEFAULT_BUDGET).unwrap();
+            assert_eq!(a.status.name(), expected, "Fuego test {id} ({v}): {a:?}");
+            checked += 1;
+        } else if let Some((id, cmd)) = line.split_once(' ') {
+            if id.chars().all(|c| c.is_ascii_digit()) {
+                let v = cmd.split_whitespace().nth(1).unwrap().to_string();
+                pending = Some((id.to_string(), v));
+            }
+        }
+    }
+    assert_eq!(checked, 13);
+    eprintln!("Fuego ladder.tst: {checked}/13");
+}
+
+// ---------------------------------------------------------------- The article's example
+
+const ARTICLE: &str = "
+    . . . . . . . X .
+    . . . . . . X O X
+    . . . . . . . O X
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    Black to move
+";
+
+/// The white chain at x=7, y=1-2 on 9x9 with Black to move is captured, and the reading
+/// follows the zig-zag to the edge.
+#[test]
+fn article_ladder_is_captured() {
+    let pos = ascii::parse_diagram(ARTICLE).unwrap();
+    let white = Point::new(7, 2);
+    let r = ladder::read(&pos, white, Side::Attacker, DEFAULT_BUDGET).unwrap();
+    assert_eq!(r.outcome, Outcome::Captured);
+    let seq: Vec<String> = r
+        .sequence
+        .iter()
+        .map(|&m| vertex::format(m, pos.size()).to_string())
+        .collect();
+    assert_eq!(seq[0], "H6");
+    assert_eq!(seq.len() % 2, 1, "ends with the attacker's capture: {seq:?}");
+    // White to move first escapes by extending.
+    let a = ladder::status(&pos, white, DEFAULT_BUDGET).unwrap();
+    assert_eq!(
+        a.status,
+        Status::Unsettled {
+            capture: Move::Play(pt(&pos, "H6")),
+            escape: a.defender_first.sequence[0],
+        }
+    );
+}
+
+/// Special case 1 (the defender escapes by capturing): the article's position with a
+/// white stone at J6 that puts Black's J8-J7 pair in atari. White need not run: after
+/// Black's atari at H6 it captures at J9 and escapes.
+#[test]
+fn article_defender_escapes_by_capturing() {
+    let pos = ascii::parse_diagram(
+        "
+        . . . . . . . X .
+        . . . . . . X O X
+        . . . . . . . O X
+        . . . . . . . . O
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        Black to move
+        ",
+    )
+    .unwrap();
+    assert_eq!(pos.board().liberty_count(pt(&pos, "J8")), 1);
+    let white = pt(&pos, "H7");
+    let r = ladder::read(&pos, white, Side::Attacker, DEFAULT_BUDGET).unwrap();
+    assert_eq!(r.outcome, Outcome::Escaped, "{:?}", r.sequence);
+    assert_eq!(r.sequence[1], Move::Play(pt(&pos, "J9")), "{:?}", r.sequence);
+    // Without the white stone on J6 the same ladder works (the article's main example).
+    let f = ladder::features(&pos);
+    assert!(!f.captured.get(white));
+    assert!(f.captured.get(pt(&pos, "J8")), "the pair in atari is itself lost");
+}
+
+/// A position for special cases 2 and 3: White's stone on J6 lets White capture Black's
+/// first atari stone (H6) during the ladder.
+const ARTICLE_CAPTURE: &str = "
+    . . . . . . X X X
+    . . . . . . X O X
+    . . . . . . . O X
+    . . O . X . . . O
+    . . . . O . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    Black to move
+";
+
+/// Special case 2 (a capture that still leaves a working ladder): White captures the
+/// black stone on H6 with H5, but has only two liberties afterwards and is still captured.
+#[test]
+fn article_capture_that_still_leaves_a_working_ladder() {
+    let pos = ascii::parse_diagram(ARTICLE_CAPTURE).unwrap();
+    let white = pt(&pos, "H7");
+    let r = ladder::read(&pos, white, Side::Attacker, DEFAULT_BUDGET).unwrap();
+    assert_eq!(r.outcome, Outcome::Captured, "{:?}", r.sequence);
+    let mut q = pos.clone();
+    let mut white_captured = 0;
+    for (k, &m) in r.sequence.iter().enumerate() {
+        let color = if k % 2 == 0 { Color::Black } else { Color::White };
+        let rec = q.play_as(color, m).unwrap();
+        if color == Color::White {
+            white_captured += rec.captured_count();
+        }
+    }
+    assert_eq!(white_captured, 1, "White captured H6 on the way");
+    assert!(q.board().get(white).is_none(), "and was captured in the end");
+    // A reader that forgot the capture would call White escaped once H6 is gone; one that
+    // ignored captures altogether would say the same ladder works from H6 with H5 empty.
+}
+
+/// Special case 3 (the point the attacker may not play): right after White's capture at
+/// H5, the point H6 where Black's stone stood is suicide for Black, so Black must atari
+/// from the other side (F6); the reading never plays there for Black.
+#[test]
+fn article_point_the_attacker_may_not_play() {
+    let pos = ascii::parse_diagram(ARTICLE_CAPTURE).unwrap();
+    let white = pt(&pos, "H7");
+    let r = ladder::read(&pos, white, Side::Attacker, DEFAULT_BUDGET).unwrap();
+    let h5 = Move::Play(pt(&pos, "H5"));
+    let h6 = Move::Play(pt(&pos, "H6"));
+    let k = r.sequence.iter().position(|&m| m == h5).unwrap();
+    assert_eq!(k % 2, 1, "H5 is White's capture");
+    let mut q = pos.clone();
+    for (i, &m) in r.sequence[..=k].iter().enumerate() {
+        let color = if i % 2 == 0 { Color::Black } else { Color::White };
+        q.play_as(color, m).unwrap();
+    }
+    assert_eq!(
+        q.check_as(Color::Black, h6),
+        Err(tesuji::IllegalReason::Suicide)
+    );
+    assert_eq!(r.sequence[k + 1], Move::Play(pt(&pos, "F6")));
+    // White then fills H6 itself, still in atari after Black's next move.
+    assert_eq!(r.sequence[k + 2], h6);
+}
