@@ -489,3 +489,125 @@ fn gnugo_ko_results_involve_a_ko() {
     // reports a ko it met on a line that the defender does not need.
     assert_eq!(missing, ["H11"]);
 }
+
+/// GNU Go live, when it is installed (`/usr/games/gnugo`; CI installs it): fresh
+/// synthetic ladder starts with scattered stones of both colours, each two-liberty seed
+/// chain asked with `ladder_attack` and compared as above.
+#[test]
+fn gnugo_live_ladder_attack() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let exe = Path::new("/usr/games/gnugo");
+    if !exe.exists() {
+        eprintln!("GNU Go not installed: live ladder comparison skipped");
+        return;
+    }
+    let mut child = Command::new(exe)
+        .args(["--mode", "gtp", "--chinese-rules"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut gtp = |cmd: &str| -> String {
+        writeln!(input, "{cmd}").unwrap();
+        input.flush().unwrap();
+        let mut reply = String::new();
+        loop {
+            let mut line = String::new();
+            assert!(output.read_line(&mut line).unwrap() > 0, "GNU Go quit");
+            if line.trim().is_empty() {
+                if !reply.is_empty() {
+                    break;
+                }
+                continue;
+            }
+            reply.push_str(line.trim());
+        }
+        assert!(reply.starts_with('='), "{cmd}: {reply}");
+        reply[1..].trim().to_string()
+    };
+    let mut seed = 0x1add_e125_u64;
+    let mut rnd = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut asked, mut counts) = (0, std::collections::BTreeMap::<Diff, usize>::new());
+    let mut tries = 0;
+    while asked < 1000 {
+        tries += 1;
+        assert!(tries < 100_000, "the generator makes no ladders");
+        let n = [9u64, 13, 19][rnd(3)];
+        let size = tesuji::BoardSize::square(n).unwrap();
+        let mut pos = Position::new(size);
+        let defender = if rnd(2) == 0 { Color::Black } else { Color::White };
+        let (x, y) = (1 + rnd(n as usize - 2), 1 + rnd(n as usize - 2));
+        let (dx, dy): (i64, i64) = ([1, -1][rnd(2)], [1, -1][rnd(2)]);
+        let seed_pt = Point::new(x, y);
+        let around = [(dx, 0), (0, dy), (-dx, -dy)];
+        let put = |pos: &mut Position, c: Color, p: Option<Point>| match p {
+            Some(p) if pos.check_as(c, Move::Play(p)).is_ok() => {
+                pos.play_unchecked_as(c, Move::Play(p));
+                true
+            }
+            _ => false,
+        };
+        let mut ok = put(&mut pos, defender, Some(seed_pt));
+        for (ax, ay) in around {
+            ok = ok && put(&mut pos, !defender, size.point(x as i64 + ax, y as i64 + ay));
+        }
+        if !ok {
+            continue;
+        }
+        let libs0 = pos.board().chain(seed_pt).unwrap().liberties();
+        for _ in 0..rnd(40) {
+            let p = Point::new(rnd(n as usize), rnd(n as usize));
+            let c = if rnd(2) == 0 { Color::Black } else { Color::White };
+            if !libs0.contains(&p) && pos.check_as(c, Move::Play(p)).is_ok() {
+                pos.play_unchecked_as(c, Move::Play(p));
+            }
+        }
+        if pos.board().get(seed_pt) != Some(defender) || pos.board().liberty_count(seed_pt) != 2 {
+            continue;
+        }
+        pos.set_to_play(!defender);
+        gtp(&format!("boardsize {n}"));
+        gtp("clear_board");
+        for p in size.points() {
+            if let Some(c) = pos.board().get(p) {
+                gtp(&format!("play {} {}", c.letter(), name(&pos, p)));
+            }
+        }
+        let reply = gtp(&format!("ladder_attack {}", name(&pos, seed_pt)));
+        let mut parts = reply.split_whitespace();
+        let code: u8 = parts.next().unwrap().parse().unwrap();
+        let gnu_move = parts.next().map(|v| pt(&pos, v));
+        let q = GnuQuery {
+            source: 'l',
+            pos: pos.clone(),
+            chain: seed_pt,
+            code,
+            gnu_move,
+        };
+        let ours = ladder::working_moves(&q.pos, q.chain, DEFAULT_BUDGET).unwrap();
+        let d = classify(&q, &ours);
+        assert_ne!(
+            d,
+            Diff::Unexplained,
+            "live: chain {} GNU Go {reply}, ours {:?}\n{}",
+            name(&pos, seed_pt),
+            ours.iter().map(|&p| name(&pos, p)).collect::<Vec<_>>(),
+            ascii::write_diagram(&pos, true)
+        );
+        *counts.entry(d).or_default() += 1;
+        asked += 1;
+    }
+    let _ = gtp("quit");
+    let _ = child.wait();
+    eprintln!("GNU Go live: {asked} queries: {counts:?}");
+    assert!(counts.get(&Diff::Agree).copied().unwrap_or(0) >= 950, "{counts:?}");
+}
