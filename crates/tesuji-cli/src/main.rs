@@ -5,6 +5,7 @@
 //! Errors are one line on standard error naming the file, the place and the reason.
 
 mod input;
+mod ladder_cmd;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
@@ -33,6 +34,8 @@ enum Command {
     Score(ScoreArgs),
     /// Count move sequences of a given depth (no passes; simple ko).
     Perft(PerftArgs),
+    /// Read ladders: status and sequence of one chain, or of every chain with 1 or 2 liberties.
+    Ladder(ladder_cmd::LadderArgs),
     /// Benchmarks.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -144,6 +147,8 @@ struct PerftArgs {
 enum BenchCommand {
     /// Light random playouts from the empty board (the workload other engines report).
     Playouts(PlayoutArgs),
+    /// Ladder features of every chain, on positions of 19x19 games (microseconds per position).
+    Ladder(ladder_cmd::BenchLadderArgs),
 }
 
 #[derive(Args)]
@@ -178,7 +183,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Play(a) => play(a),
         Command::Score(a) => score(a),
         Command::Perft(a) => perft(a),
+        Command::Ladder(a) => ladder_cmd::run(a),
         Command::Bench(BenchCommand::Playouts(a)) => bench_playouts(a),
+        Command::Bench(BenchCommand::Ladder(a)) => ladder_cmd::bench(a),
         Command::Gtp(a) => gtp(a),
         Command::Regress(a) => regress(a),
     }

@@ -247,8 +247,16 @@ pub fn status(position: &Position, chain: Point, budget: u32) -> Result<Analysis
         (Outcome::Escaped, _) => Status::Escaped,
         (Outcome::Captured, Outcome::Captured) => Status::Captured,
         (Outcome::Captured, Outcome::Escaped) => Status::Unsettled {
-            capture: attacker_first.sequence.first().copied().unwrap_or(Move::Pass),
-            escape: defender_first.sequence.first().copied().unwrap_or(Move::Pass),
+            capture: attacker_first
+                .sequence
+                .first()
+                .copied()
+                .unwrap_or(Move::Pass),
+            escape: defender_first
+                .sequence
+                .first()
+                .copied()
+                .unwrap_or(Move::Pass),
         },
     };
     Ok(Analysis {

@@ -61,7 +61,11 @@ fn katago_ladder_tests() {
         let expected = json_strings(chunk, "expected").remove(0);
         let expected: Vec<Vec<&str>> = expected
             .split("\n\n")
-            .map(|b| b.lines().filter(|l| !l.trim().is_empty()).collect::<Vec<_>>())
+            .map(|b| {
+                b.lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .collect::<Vec<_>>()
+            })
             .filter(|b| !b.is_empty())
             .collect();
         assert_eq!(expected.len(), diagrams.len(), "{test_name}");
@@ -175,7 +179,11 @@ fn article_ladder_is_captured() {
         .map(|&m| vertex::format(m, pos.size()).to_string())
         .collect();
     assert_eq!(seq[0], "H6");
-    assert_eq!(seq.len() % 2, 1, "ends with the attacker's capture: {seq:?}");
+    assert_eq!(
+        seq.len() % 2,
+        1,
+        "ends with the attacker's capture: {seq:?}"
+    );
     // White to move first escapes by extending.
     let a = ladder::status(&pos, white, DEFAULT_BUDGET).unwrap();
     assert_eq!(
@@ -211,11 +219,19 @@ fn article_defender_escapes_by_capturing() {
     let white = pt(&pos, "H7");
     let r = ladder::read(&pos, white, Side::Attacker, DEFAULT_BUDGET).unwrap();
     assert_eq!(r.outcome, Outcome::Escaped, "{:?}", r.sequence);
-    assert_eq!(r.sequence[1], Move::Play(pt(&pos, "J9")), "{:?}", r.sequence);
+    assert_eq!(
+        r.sequence[1],
+        Move::Play(pt(&pos, "J9")),
+        "{:?}",
+        r.sequence
+    );
     // Without the white stone on J6 the same ladder works (the article's main example).
     let f = ladder::features(&pos);
     assert!(!f.captured.get(white));
-    assert!(f.captured.get(pt(&pos, "J8")), "the pair in atari is itself lost");
+    assert!(
+        f.captured.get(pt(&pos, "J8")),
+        "the pair in atari is itself lost"
+    );
 }
 
 /// A position for special cases 2 and 3: White's stone on J6 lets White capture Black's
@@ -244,14 +260,21 @@ fn article_capture_that_still_leaves_a_working_ladder() {
     let mut q = pos.clone();
     let mut white_captured = 0;
     for (k, &m) in r.sequence.iter().enumerate() {
-        let color = if k % 2 == 0 { Color::Black } else { Color::White };
+        let color = if k % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         let rec = q.play_as(color, m).unwrap();
         if color == Color::White {
             white_captured += rec.captured_count();
         }
     }
     assert_eq!(white_captured, 1, "White captured H6 on the way");
-    assert!(q.board().get(white).is_none(), "and was captured in the end");
+    assert!(
+        q.board().get(white).is_none(),
+        "and was captured in the end"
+    );
     // A reader that forgot the capture would call White escaped once H6 is gone; one that
     // ignored captures altogether would say the same ladder works from H6 with H5 empty.
 }
@@ -270,7 +293,11 @@ fn article_point_the_attacker_may_not_play() {
     assert_eq!(k % 2, 1, "H5 is White's capture");
     let mut q = pos.clone();
     for (i, &m) in r.sequence[..=k].iter().enumerate() {
-        let color = if i % 2 == 0 { Color::Black } else { Color::White };
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         q.play_as(color, m).unwrap();
     }
     assert_eq!(
@@ -404,7 +431,13 @@ fn gnugo_recorded_ladder_attack() {
         *counts.entry((q.source, d)).or_default() += 1;
     }
     eprintln!("GNU Go recorded: {} queries: {counts:?}", qs.len());
-    let total = |d: Diff| counts.iter().filter(|(k, _)| k.1 == d).map(|(_, n)| n).sum::<usize>();
+    let total = |d: Diff| {
+        counts
+            .iter()
+            .filter(|(k, _)| k.1 == d)
+            .map(|(_, n)| n)
+            .sum::<usize>()
+    };
     assert_eq!(total(Diff::Agree), 7261);
     assert_eq!(total(Diff::GnuKo), 132);
     assert_eq!(total(Diff::FirstMoveKo), 2);
@@ -429,7 +462,9 @@ fn gnugo_first_move_ko_explained() {
     )
     .unwrap();
     let g3 = pt(&pos, "G3");
-    assert!(ladder::working_moves(&pos, g3, DEFAULT_BUDGET).unwrap().is_empty());
+    assert!(ladder::working_moves(&pos, g3, DEFAULT_BUDGET)
+        .unwrap()
+        .is_empty());
     let mut after = pos.clone();
     after.play(Move::Play(pt(&pos, "F3"))).unwrap();
     assert_eq!(after.ko_point(), Some(pt(&pos, "F4")));
@@ -440,8 +475,14 @@ fn gnugo_first_move_ko_explained() {
     // ... but under the rules Black may not retake at once, and its only other move, G2,
     // is suicide: G3 is lost, as GNU Go says.
     assert_eq!(after.board().liberty_count(g3), 1);
-    assert_eq!(after.check(Move::Play(pt(&pos, "F4"))), Err(IllegalReason::Ko));
-    assert_eq!(after.check(Move::Play(pt(&pos, "G2"))), Err(IllegalReason::Suicide));
+    assert_eq!(
+        after.check(Move::Play(pt(&pos, "F4"))),
+        Err(IllegalReason::Ko)
+    );
+    assert_eq!(
+        after.check(Move::Play(pt(&pos, "G2"))),
+        Err(IllegalReason::Suicide)
+    );
 }
 
 /// The explanation of [`Diff::GnuKo`]: a ladder that works only through a ko is escaped
@@ -544,7 +585,11 @@ fn gnugo_live_ladder_attack() {
         let n = [9u64, 13, 19][rnd(3)];
         let size = tesuji::BoardSize::square(n).unwrap();
         let mut pos = Position::new(size);
-        let defender = if rnd(2) == 0 { Color::Black } else { Color::White };
+        let defender = if rnd(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         let (x, y) = (1 + rnd(n as usize - 2), 1 + rnd(n as usize - 2));
         let (dx, dy): (i64, i64) = ([1, -1][rnd(2)], [1, -1][rnd(2)]);
         let seed_pt = Point::new(x, y);
@@ -558,7 +603,12 @@ fn gnugo_live_ladder_attack() {
         };
         let mut ok = put(&mut pos, defender, Some(seed_pt));
         for (ax, ay) in around {
-            ok = ok && put(&mut pos, !defender, size.point(x as i64 + ax, y as i64 + ay));
+            ok = ok
+                && put(
+                    &mut pos,
+                    !defender,
+                    size.point(x as i64 + ax, y as i64 + ay),
+                );
         }
         if !ok {
             continue;
@@ -566,7 +616,11 @@ fn gnugo_live_ladder_attack() {
         let libs0 = pos.board().chain(seed_pt).unwrap().liberties();
         for _ in 0..rnd(40) {
             let p = Point::new(rnd(n as usize), rnd(n as usize));
-            let c = if rnd(2) == 0 { Color::Black } else { Color::White };
+            let c = if rnd(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             if !libs0.contains(&p) && pos.check_as(c, Move::Play(p)).is_ok() {
                 pos.play_unchecked_as(c, Move::Play(p));
             }
@@ -609,5 +663,8 @@ fn gnugo_live_ladder_attack() {
     let _ = gtp("quit");
     let _ = child.wait();
     eprintln!("GNU Go live: {asked} queries: {counts:?}");
-    assert!(counts.get(&Diff::Agree).copied().unwrap_or(0) >= 950, "{counts:?}");
+    assert!(
+        counts.get(&Diff::Agree).copied().unwrap_or(0) >= 950,
+        "{counts:?}"
+    );
 }
