@@ -16,27 +16,45 @@
 //!   work). After the defender's move, three or more liberties is an escape, two lets the
 //!   attacker continue, and one lets the attacker capture (so an extension into self-atari,
 //!   or a capture that is immediately recaptured by a snapback, fails).
-//!   A defender with two liberties to move at the start may also pass (tenuki).
+//! - **A defender with two liberties moving first** (only at the start of a reading) may
+//!   also play on a liberty of an adjacent attacker chain with two liberties (a
+//!   counter-atari), on an empty point next to one of its own liberties, or pass (tenuki);
+//!   it has escaped if the attacker then cannot ladder it. These are the moves Fuego's
+//!   `go_ladder` tries in the same case.
 //! - Every move must be legal under the simple ko rule, with suicide forbidden (a suicide
 //!   can neither take a liberty from the defender nor give it one). Illegal moves are not
 //!   played; a mover without a legal useful move fails.
-//! - **Kos favour the defender.** A ladder that the attacker can only win by winning a ko is
-//!   not a working ladder: if a defender's move is illegal only because of the simple-ko
-//!   ban (a retake of a stone the attacker has just captured, or the position's ko point at
-//!   the start), the defender is deemed to escape, and an attacker whose capture of the
-//!   defender is forbidden by ko has not captured it. This is the convention of KataGo's
-//!   ladder features; GNU Go instead reports such ladders as ko results.
-//! - The position's ko point binds only the side to move: it counts if that side moves
+//!
+//! ## Kos
+//!
+//! Kos favour the defender, as in KataGo's ladder features (these rules are what makes
+//! KataGo's ko tests pass):
+//!
+//! - The defender's **first** move of a reading may retake a ko although the simple-ko ban
+//!   forbids it (it is assumed to have a ko threat). This covers the position's ko point
+//!   when the defender moves first, and a ko made by the attacker's first move.
+//! - Later, a defender move that only the ko ban forbids counts as an escape: a ladder that
+//!   the attacker can win only by winning a ko is not a working ladder.
+//! - An attacker move (or capture of the defender) that the ko ban forbids is not played.
+//!   The position's ko point binds the side to move only: it counts if that side moves
 //!   first, and is lifted otherwise.
-//! - The search counts the positions it visits; past the node budget the answer is
-//!   [`Outcome::Unknown`], never a guess. [`DEFAULT_BUDGET`] is KataGo's 25,000.
-//!   The search keeps its own stack, so a ladder across the whole board cannot overflow
-//!   the thread's stack.
+//! - **Double ko.** When both of the defender's two liberties are ko captures for the
+//!   attacker, the defender connecting at either still has at most two liberties, and no
+//!   attacker chain next to it is in atari, the defender is captured: it cannot win two kos.
+//!
+//! GNU Go's `ladder_attack` reports ladders that need a ko as separate results (codes 2 and
+//! 3); here they are escapes.
+//!
+//! ## Budget and depth
+//!
+//! The search counts the positions where it generates moves; past the node budget the
+//! answer is [`Outcome::Unknown`], never a guess. [`DEFAULT_BUDGET`] is KataGo's 25,000.
+//! The search keeps its own stack on the heap, so a ladder across the whole board cannot
+//! overflow the thread's stack.
 //!
 //! Ladder breakers of either colour need no special case: stones of the defender's colour
 //! give it liberties when it extends or connects to them, and stones of the attacker's
 //! colour take liberties away; captures during the ladder change the board as in a game.
-//!
 //! A chain with three or more liberties is never in a ladder: reading it gives
 //! [`Outcome::Escaped`] at once.
 //!
@@ -564,6 +582,17 @@ impl<'a> Search<'a> {
         score
     }
 
+    /// The attacker's capture of a defender in atari, if it is legal.
+    fn capture_move(&self) -> Option<Move> {
+        if self.target_libs() != 1 {
+            return None;
+        }
+        let mut libv = Vec::with_capacity(3);
+        self.liberties(self.target, &mut libv);
+        let mv = Move::Play(Point::from_index(*libv.first()?)?);
+        self.pos.check_as(!self.defender, mv).ok().map(|()| mv)
+    }
+
     /// Counts a node about to be expanded; false when the budget is spent.
     fn count_node(&mut self) -> bool {
         if self.nodes >= self.budget {
@@ -870,11 +899,15 @@ impl<'a> Search<'a> {
                 let f = stack.pop();
                 if let Some(f) = f {
                     self.moves.truncate(f.start);
-                    let res = match f.side {
-                        Side::Attacker => Outcome::Escaped,
-                        Side::Defender => Outcome::Captured,
+                    let (res, mut pv) = match f.side {
+                        Side::Attacker => (Outcome::Escaped, f.pv),
+                        Side::Defender => (Outcome::Captured, f.pv),
                     };
-                    pending = Some((res, f.pv));
+                    if f.side == Side::Defender && pv.is_empty() && self.track_pv {
+                        // No legal defence at all: show the capture.
+                        pv.extend(self.capture_move());
+                    }
+                    pending = Some((res, pv));
                 }
                 continue;
             }

@@ -668,3 +668,145 @@ fn gnugo_live_ladder_attack() {
         "{counts:?}"
     );
 }
+
+// ---------------------------------------------------------------- Rules of the reading
+
+/// A ko point at the start binds the side to move: Black may not retake the ko, so the
+/// white stone in atari is not captured with Black to move; with the ko lifted (White to
+/// move first, then Black) it would be.
+#[test]
+fn ko_point_at_the_start() {
+    let mut pos = ascii::parse_diagram(
+        "
+        . X O . .
+        X . X O .
+        . X O . .
+        . . . . .
+        . . . . .
+        White to move
+        ",
+    )
+    .unwrap();
+    pos.play(Move::Play(Point::new(1, 1))).unwrap();
+    let ko = Point::new(2, 1);
+    assert_eq!(pos.ko_point(), Some(ko));
+    let white = Point::new(1, 1);
+    assert_eq!(pos.board().liberty_count(white), 1);
+    // Black (the attacker) to move may not retake: no capture, and no ladder.
+    let r = ladder::read(&pos, white, Side::Attacker, DEFAULT_BUDGET).unwrap();
+    assert_eq!(r.outcome, Outcome::Escaped);
+    // The same stones without the ko ban: captured at once.
+    let mut setup = pos.to_setup();
+    setup.ko = None;
+    let free = Position::from_setup(&setup).unwrap();
+    let r = ladder::read(&free, white, Side::Attacker, DEFAULT_BUDGET).unwrap();
+    assert_eq!(r.outcome, Outcome::Captured);
+    assert_eq!(r.sequence, [Move::Play(ko)]);
+}
+
+/// An attacker move that would be suicide is not played: the white chain's liberty in its
+/// eye is suicide for Black, so Black fills the outside liberty first and then captures.
+#[test]
+fn attacker_suicide_is_illegal() {
+    let pos = ascii::parse_diagram(
+        "
+        . O X . .
+        O O . . .
+        X X . . .
+        . . . . .
+        . . . . .
+        Black to move
+        ",
+    )
+    .unwrap();
+    let white = Point::new(1, 1);
+    assert_eq!(pos.board().liberty_count(white), 2);
+    let eye = Move::Play(Point::new(0, 0));
+    assert_eq!(pos.check_as(Color::Black, eye), Err(IllegalReason::Suicide));
+    let r = ladder::read(&pos, white, Side::Attacker, DEFAULT_BUDGET).unwrap();
+    assert_eq!(r.outcome, Outcome::Captured);
+    assert_eq!(r.sequence, [Move::Play(Point::new(2, 1)), eye]);
+    // Once Black has played outside, White's eye is suicide for White too (an illegal
+    // defender move), so White has no defence at all. Moving first, White escapes by
+    // extending outside.
+    let mut after = pos.clone();
+    after.play(Move::Play(Point::new(2, 1))).unwrap();
+    assert_eq!(after.check(eye), Err(IllegalReason::Suicide));
+    let outside = Move::Play(Point::new(2, 1));
+    let a = ladder::status(&pos, white, DEFAULT_BUDGET).unwrap();
+    assert_eq!(
+        a.status,
+        Status::Unsettled {
+            capture: outside,
+            escape: outside
+        }
+    );
+}
+
+/// A ladder from one corner of a 25x25 board to the far edge, read on a thread with a
+/// small stack: the search keeps its own stack.
+#[test]
+fn long_ladder_needs_no_deep_stack() {
+    let mut rows: Vec<Vec<char>> = vec![vec!['.'; 25]; 25];
+    rows[0][23] = 'X';
+    rows[1][22] = 'X';
+    rows[1][24] = 'X';
+    rows[2][24] = 'X';
+    rows[1][23] = 'O';
+    rows[2][23] = 'O';
+    let text: String = rows
+        .iter()
+        .map(|r| r.iter().collect::<String>() + "\n")
+        .collect::<String>()
+        + "Black to move\n";
+    let pos = ascii::parse_diagram(&text).unwrap();
+    let r = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let r = ladder::read(&pos, Point::new(23, 2), Side::Attacker, DEFAULT_BUDGET).unwrap();
+            let f = ladder::features(&pos);
+            (r, f.captured.get(Point::new(23, 1)))
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(r.0.outcome, Outcome::Captured);
+    assert!(r.0.sequence.len() > 80, "{}", r.0.sequence.len());
+    assert!(r.1);
+    // A budget too small for it gives Unknown, never an answer.
+    let pos = ascii::parse_diagram(&text).unwrap();
+    let r = ladder::read(&pos, Point::new(23, 2), Side::Attacker, 20).unwrap();
+    assert_eq!(r.outcome, Outcome::Unknown);
+    assert!(r.sequence.is_empty());
+}
+
+/// Snapback: the white stone on F1 can capture Black's F3 by playing F2, but the capture
+/// leaves the two white stones with one liberty and Black takes them back at F3 (two
+/// stones: not a ko). Capturing does not save White.
+#[test]
+fn snapback_is_not_an_escape() {
+    let pos = ascii::parse_diagram(
+        "
+        . X . . X X
+        X . . . . O
+        . X . O O O
+        . . . . O X
+        . . O . X .
+        . . . O X O
+        White to move
+        ",
+    )
+    .unwrap();
+    let f1 = pt(&pos, "F1");
+    assert_eq!(pos.board().liberty_count(f1), 1);
+    let r = ladder::read(&pos, f1, Side::Defender, DEFAULT_BUDGET).unwrap();
+    assert_eq!(r.outcome, Outcome::Captured);
+    assert_eq!(
+        r.sequence,
+        [Move::Play(pt(&pos, "F2")), Move::Play(pt(&pos, "F3"))]
+    );
+    let mut q = pos.clone();
+    assert_eq!(q.play(r.sequence[0]).unwrap().captured_count(), 1);
+    assert_eq!(q.play(r.sequence[1]).unwrap().captured_count(), 2);
+    assert!(ladder::features(&pos).captured.get(f1));
+}
