@@ -810,3 +810,21 @@ fn snapback_is_not_an_escape() {
     assert_eq!(q.play(r.sequence[1]).unwrap().captured_count(), 2);
     assert!(ladder::features(&pos).captured.get(f1));
 }
+
+/// KataGo's "failing polynomial ladder" expects 0 for the white chain on A16-A18 because
+/// KataGo's search runs out of its node budget; ours does too, and says so: the feature is
+/// 0 because the reading is `Unknown`, not because it found an escape.
+#[test]
+fn katago_budget_failure_is_unknown() {
+    let text = std::fs::read_to_string(data("katago_ladder_tests.json")).unwrap();
+    let chunk = text.split("\"name\": ").nth(9).unwrap();
+    assert!(chunk.starts_with("\"Failing polynomial"));
+    let pos = ascii::parse_diagram(&json_strings(chunk, "diagram")[0]).unwrap();
+    let a16 = pt(&pos, "A16");
+    let mut q = pos.clone();
+    q.set_to_play(Color::Black);
+    q.play(Move::Play(pt(&pos, "B16"))).unwrap();
+    let r = ladder::read(&q, a16, Side::Defender, DEFAULT_BUDGET).unwrap();
+    assert_eq!((r.outcome, r.nodes), (Outcome::Unknown, DEFAULT_BUDGET));
+    assert!(!ladder::features(&pos).captured.get(a16));
+}
