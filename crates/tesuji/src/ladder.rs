@@ -295,6 +295,19 @@ pub fn status(position: &Position, chain: Point, budget: u32) -> Result<Analysis
 /// # Errors
 ///
 /// [`LadderError`] if `chain` is off the board or empty.
+///
+/// ```
+/// use tesuji::{ascii, ladder, Point};
+/// // A lone black stone in the corner: either atari works.
+/// let pos = ascii::parse_diagram("
+///     X . .
+///     . . .
+///     . . .
+///     White to move
+/// ").unwrap();
+/// let moves = ladder::working_moves(&pos, Point::new(0, 0), ladder::DEFAULT_BUDGET).unwrap();
+/// assert_eq!(moves, [Point::new(1, 0), Point::new(0, 1)]);
+/// ```
 pub fn working_moves(
     position: &Position,
     chain: Point,
