@@ -6,6 +6,7 @@
 
 mod benson_cmd;
 mod input;
+mod ladder_cmd;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
@@ -36,6 +37,8 @@ enum Command {
     Perft(PerftArgs),
     /// Benson's unconditional life: safe stones and territory of each colour.
     Benson(benson_cmd::BensonArgs),
+    /// Read ladders: status and sequence of one chain, or of every chain with 1 or 2 liberties.
+    Ladder(ladder_cmd::LadderArgs),
     /// Benchmarks.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -149,6 +152,8 @@ enum BenchCommand {
     Playouts(PlayoutArgs),
     /// Benson's unconditional life on 19x19 positions from real games (µs per position).
     Benson(benson_cmd::BenchBensonArgs),
+    /// Ladder features of every chain, on positions of 19x19 games (microseconds per position).
+    Ladder(ladder_cmd::BenchLadderArgs),
 }
 
 #[derive(Args)]
@@ -183,9 +188,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Play(a) => play(a),
         Command::Score(a) => score(a),
         Command::Perft(a) => perft(a),
+        Command::Ladder(a) => ladder_cmd::run(a),
         Command::Bench(BenchCommand::Playouts(a)) => bench_playouts(a),
         Command::Bench(BenchCommand::Benson(a)) => benson_cmd::bench(a),
         Command::Benson(a) => benson_cmd::run(a),
+        Command::Bench(BenchCommand::Ladder(a)) => ladder_cmd::bench(a),
         Command::Gtp(a) => gtp(a),
         Command::Regress(a) => regress(a),
     }

@@ -201,3 +201,54 @@ fn sgf_errors_name_the_place() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o).lines().count(), 1);
 }
+
+const LADDER: &str = "\
+. . . . . . . X .
+. . . . . . X O X
+. . . . . . . O X
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+Black to move
+";
+
+#[test]
+fn ladder_reports_status_and_sequence() {
+    let f = temp_file("ladder.txt", LADDER.as_bytes());
+    let path = f.to_str().unwrap();
+    let o = tesuji(&["ladder", path, "--at", "H7", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["chain"], "H7");
+    assert_eq!(v["color"], "W");
+    assert_eq!(v["liberties"], 2);
+    assert_eq!(v["attacker_first"], "captured");
+    assert_eq!(v["defender_first"], "escaped");
+    assert_eq!(v["status"], "unsettled");
+    assert_eq!(v["capture"], "H6");
+    assert_eq!(v["escape"], "G7");
+    assert_eq!(v["sequence"][0], "H6");
+    assert_eq!(v["sequence"].as_array().unwrap().len(), 25);
+    // Every chain with one or two liberties: H9, the white pair, the J8-J7 pair.
+    let o = tesuji(&["ladder", path, "--json"]);
+    assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
+    let o = tesuji(&["ladder", path]);
+    assert!(
+        stdout(&o).contains("H8 white (2 liberties): unsettled: H6 captures, G7 escapes"),
+        "{}",
+        stdout(&o)
+    );
+    let o = tesuji(&["ladder", path, "--at", "A1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("A1 holds no stone"), "{}", stderr(&o));
+}
+
+#[test]
+fn bench_ladder_prints_microseconds_per_position() {
+    let o = tesuji(&["bench", "ladder", "--every", "100", "--rounds", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("us/position"), "{}", stdout(&o));
+}

@@ -5,7 +5,7 @@ use crate::protocol::{parse_line, Command, Response};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use tesuji::benson::Safety;
-use tesuji::{ascii, vertex, BoardSize, Color, Game, Komi, Move, Point, Position, Ruleset};
+use tesuji::{ascii, ladder, vertex, BoardSize, Color, Game, Komi, Move, Point, Position, Ruleset};
 
 /// Why a command failed. Its `Display` is the text after `? `; this is the one place where
 /// library errors become GTP error messages.
@@ -56,6 +56,9 @@ pub enum GtpError {
     /// An unknown status for `final_status_list`.
     #[error("invalid status")]
     Status,
+    /// `ladder_attack` on a chain without exactly two liberties (GNU Go's message).
+    #[error("string must have exactly 2 liberties")]
+    LadderLiberties,
     /// A file could not be read or parsed, or written.
     #[error("cannot load or parse '{file}': {reason}")]
     File {
@@ -84,6 +87,7 @@ pub const COMMANDS: &[&str] = &[
     "kgs-rules",
     "known_command",
     "komi",
+    "ladder_attack",
     "list_commands",
     "list_stones",
     "loadsgf",
@@ -97,6 +101,7 @@ pub const COMMANDS: &[&str] = &[
     "set_free_handicap",
     "showboard",
     "tesuji-benson",
+    "tesuji-ladder",
     "tesuji-rules",
     "time_left",
     "time_settings",
@@ -571,6 +576,37 @@ impl Engine {
                     (Safety::Unsettled, _) => "undecided",
                 }
                 .into())
+            }
+            "ladder_attack" => {
+                // GNU Go's format: `0` if the ladder fails, else `1 MOVE`.
+                nargs(1, "a vertex")?;
+                let p = self.point_arg(args[0])?;
+                let pos = self.game.position();
+                let libs = pos.board().chain(p).ok_or(GtpError::EmptyVertex)?;
+                if libs.liberty_count() != 2 {
+                    return Err(GtpError::LadderLiberties);
+                }
+                let moves = ladder::working_moves(pos, p, ladder::DEFAULT_BUDGET)
+                    .map_err(|_| GtpError::EmptyVertex)?;
+                Ok(match moves.first() {
+                    Some(&m) => format!("1 {}", self.name_of(m)),
+                    None => "0".into(),
+                })
+            }
+            "tesuji-ladder" => {
+                // `captured`, `escaped`, `unknown`, or `unsettled CAPTURE ESCAPE`.
+                nargs(1, "a vertex")?;
+                let p = self.point_arg(args[0])?;
+                let a = ladder::status(self.game.position(), p, ladder::DEFAULT_BUDGET)
+                    .map_err(|_| GtpError::EmptyVertex)?;
+                Ok(match a.status {
+                    ladder::Status::Unsettled { capture, escape } => format!(
+                        "unsettled {} {}",
+                        vertex::format(capture, self.size()),
+                        vertex::format(escape, self.size())
+                    ),
+                    s => s.name().to_string(),
+                })
             }
             "gogui-analyze_commands" => Ok(crate::ANALYZE_COMMANDS.trim().to_string()),
             _ => Err(GtpError::UnknownCommand),

@@ -35,6 +35,8 @@ plist/Findlib/findlib %p
 plist/List Stones Black/list_stones black
 plist/List Stones White/list_stones white
 plist/Worm Stones/worm_stones %p
+string/Ladder Attack/ladder_attack %p
+string/Ladder Status/tesuji-ladder %p
 string/Is Legal Black/is_legal black %p
 string/Is Legal White/is_legal white %p
 plist/Benson Safe Points/tesuji-benson
