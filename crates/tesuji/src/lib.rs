@@ -33,6 +33,7 @@ mod score;
 
 pub mod ascii;
 pub mod benson;
+pub mod dfpn;
 pub mod ladder;
 pub mod playout;
 pub mod sgf;
