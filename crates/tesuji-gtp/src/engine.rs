@@ -82,6 +82,9 @@ pub const COMMANDS: &[&str] = &[
     "findlib",
     "fixed_handicap",
     "genmove",
+    "go_ladder",
+    "go_safe",
+    "go_static_ladder",
     "gogui-analyze_commands",
     "is_legal",
     "kgs-rules",
@@ -607,6 +610,36 @@ impl Engine {
                     ),
                     s => s.name().to_string(),
                 })
+            }
+            "go_ladder" | "go_static_ladder" => {
+                // Fuego's names and answers: captured, unsettled or escaped.
+                nargs(1, "a vertex")?;
+                let p = self.point_arg(args[0])?;
+                let a = ladder::status(self.game.position(), p, ladder::DEFAULT_BUDGET)
+                    .map_err(|_| GtpError::EmptyVertex)?;
+                Ok(match a.status {
+                    ladder::Status::Unsettled { .. } => "unsettled".to_string(),
+                    s => s.name().to_string(),
+                })
+            }
+            "go_safe" => {
+                // Fuego's format: the number of safe points, then the points. Only Benson's
+                // notion is offered (Fuego's `static` is a stronger, different one).
+                if args.first() != Some(&"benson") || args.len() > 2 {
+                    return Err(GtpError::Arguments("benson and an optional color"));
+                }
+                let filter = args.get(1).map(|a| color_arg(a)).transpose()?;
+                let result = self.benson();
+                let mut v = Vec::new();
+                for c in Color::ALL {
+                    if filter.is_none_or(|f| f == c) {
+                        v.extend(result.safe_points(c));
+                    }
+                }
+                v.sort();
+                Ok(format!("{} {}", v.len(), self.names(v))
+                    .trim_end()
+                    .to_string())
             }
             "gogui-analyze_commands" => Ok(crate::ANALYZE_COMMANDS.trim().to_string()),
             _ => Err(GtpError::UnknownCommand),

@@ -20,3 +20,34 @@ fn missing_file_is_an_error() {
     let e = regress::run_file(Path::new("no/such.tst"), &mut engine).unwrap_err();
     assert!(e.to_string().contains("no/such.tst"));
 }
+
+/// Fuego's own regression files run unchanged through the runner with Fuego's command names
+/// (`go_ladder`, `go_static_ladder`, `go_safe benson`). Fuego's data is vendored beside the
+/// library's tests (LGPL-3, see the READMEs there).
+#[test]
+fn fuego_suites_through_regress() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tesuji/tests/data");
+    let mut engine = Engine::new();
+    let ladder = regress::run_file(&data.join("ladder/fuego/ladder.tst"), &mut engine).unwrap();
+    assert_eq!((ladder.passed(), ladder.failed()), (13, 0), "{ladder}");
+
+    let mut engine = Engine::new();
+    let safety = regress::run_file(
+        &data.join("benson/fuego/static_safety_basics.tst"),
+        &mut engine,
+    )
+    .unwrap();
+    let benson: Vec<_> = safety
+        .results
+        .iter()
+        .filter(|r| r.command.starts_with("go_safe benson"))
+        .collect();
+    assert_eq!(benson.len(), 39);
+    // Test 870 loads an SGF that Fuego's suite does not ship; every other count matches.
+    let failed: Vec<u64> = benson
+        .iter()
+        .filter(|r| r.verdict != regress::Verdict::Pass)
+        .map(|r| r.number)
+        .collect();
+    assert_eq!(failed, [870], "{safety}");
+}
