@@ -64,6 +64,7 @@ struct Step {
     key: u64,
     newly_occupied: bool,
     passes_before: u32,
+    result_before: Option<GameResult>,
 }
 
 /// A game: position, ruleset, moves, superko history, passes and result.
@@ -274,11 +275,25 @@ impl Game {
     /// (two passes) are accepted too: the game simply goes on.
     pub fn play_any(&mut self, color: Color, mv: Move) -> Result<&MoveRecord, IllegalMove> {
         self.set_to_play(color);
-        if self.passes >= 2 && !matches!(self.result, Some(GameResult::Resignation { .. })) {
+        let saved = (self.passes, self.result);
+        let resumed =
+            self.passes >= 2 && !matches!(self.result, Some(GameResult::Resignation { .. }));
+        if resumed {
             self.passes = 0;
             self.result = None;
         }
-        self.play_as(color, mv)
+        if let Err(reason) = self.check_as(color, mv) {
+            (self.passes, self.result) = saved;
+            return Err(IllegalMove { color, mv, reason });
+        }
+        let record = self.position.play_unchecked_as(color, mv);
+        self.push(record);
+        let step = self.steps.last_mut().expect("just pushed");
+        if resumed {
+            // Undoing this move gives back the ended game.
+            (step.passes_before, step.result_before) = saved;
+        }
+        Ok(&step.record)
     }
 
     /// Gives the turn to `color` (GTP lets either colour move at any time). A ko point is
@@ -295,6 +310,7 @@ impl Game {
         let key = self.key();
         *self.seen.entry(key).or_insert(0) += 1;
         let passes_before = self.passes;
+        let result_before = self.result;
         self.passes = if record.mv() == Move::Pass {
             self.passes + 1
         } else {
@@ -305,6 +321,7 @@ impl Game {
             key,
             newly_occupied,
             passes_before,
+            result_before,
         });
         if self.passes >= 2 && self.result.is_none() {
             if let Ok(s) = self.score(&[]) {
@@ -316,8 +333,8 @@ impl Game {
         &self.steps.last().expect("just pushed").record
     }
 
-    /// Takes back the last move; returns it, or `None` if no move was played. A result
-    /// set by the end of the game is cleared.
+    /// Takes back the last move; returns it, or `None` if no move was played. The passes
+    /// and result are what they were before that move.
     pub fn undo(&mut self) -> Option<(Color, Move)> {
         let step = self.steps.pop()?;
         self.position.undo(&step.record);
@@ -333,7 +350,7 @@ impl Game {
             }
         }
         self.passes = step.passes_before;
-        self.result = None;
+        self.result = step.result_before;
         Some((step.record.color(), step.record.mv()))
     }
 }

@@ -169,3 +169,28 @@ fn passes_never_violate_superko() {
         );
     }
 }
+
+#[test]
+fn undo_after_resuming_an_ended_game_gives_the_ended_game_back() {
+    let mut game = Game::new(BoardSize::square(5).unwrap(), Ruleset::chinese());
+    game.play(Move::Pass).unwrap();
+    game.play(Move::Pass).unwrap();
+    assert!(game.is_over());
+    let result = game.result();
+    assert!(result.is_some());
+    // GTP controllers may play on after two passes.
+    game.play_any(Color::Black, Move::Play(Point::new(2, 2)))
+        .unwrap();
+    assert!(!game.is_over());
+    assert_eq!(game.result(), None);
+    game.undo().unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.result(), result);
+    // A refused move leaves the ended game as it was.
+    game.play_any(Color::Black, Move::Play(Point::new(2, 2)))
+        .unwrap();
+    assert!(game
+        .play_any(Color::White, Move::Play(Point::new(2, 2)))
+        .is_err());
+    assert!(!game.is_over());
+}
