@@ -229,6 +229,16 @@ impl Engine {
         }
     }
 
+    /// The chain on the vertex `arg`.
+    fn chain_at(&self, arg: &str) -> Result<tesuji::Chain<'_>, GtpError> {
+        let p = self.point_arg(arg)?;
+        self.game
+            .position()
+            .board()
+            .chain(p)
+            .ok_or(GtpError::EmptyVertex)
+    }
+
     fn name_of(&self, p: Point) -> String {
         vertex::format(Move::Play(p), self.size()).to_string()
     }
@@ -445,25 +455,11 @@ impl Engine {
             }
             "countlib" => {
                 nargs(1, "a vertex")?;
-                let p = self.point_arg(args[0])?;
-                let chain = self
-                    .game
-                    .position()
-                    .board()
-                    .chain(p)
-                    .ok_or(GtpError::EmptyVertex)?;
-                Ok(chain.liberty_count().to_string())
+                Ok(self.chain_at(args[0])?.liberty_count().to_string())
             }
             "findlib" => {
                 nargs(1, "a vertex")?;
-                let p = self.point_arg(args[0])?;
-                let chain = self
-                    .game
-                    .position()
-                    .board()
-                    .chain(p)
-                    .ok_or(GtpError::EmptyVertex)?;
-                Ok(self.names(chain.liberties()))
+                Ok(self.names(self.chain_at(args[0])?.liberties()))
             }
             "captures" => {
                 nargs(1, "a color")?;
