@@ -3,12 +3,71 @@
 //! The search proves or disproves that the *prover* (the player to move at OR nodes) can
 //! force a win. A [`Problem`] supplies the game: a key for the transposition table, whose
 //! turn it is, the terminal values the rules decide, the value of a repetition, the moves
-//! and play/undo. The Go side (life and death) lives in `tsumego`.
+//! and play/undo. The Go side (life and death) lives in `tsumego`. [`Solver`] searches;
+//! see [`Solver::solve`] for an example.
 //!
-//! This module is being built (issue 5); the trait below is the contract between the two
-//! halves.
+//! # Method
+//!
+//! Nagai's df-pn: proof and disproof numbers, a child searched until its numbers pass
+//! thresholds taken from its siblings, results kept in a transposition table. The MID
+//! recursion is a loop over an explicit stack of frames, so depth costs heap, not thread
+//! stack. Each frame holds the children of its state (their keys, and any value already
+//! known on this path), so a state is played only when it is expanded or descended into.
+//! The child threshold uses the 1+ε trick of Pawlewicz and Lew
+//! ([`Config::epsilon_percent`]). Ties between children go to the first in
+//! [`Problem::moves`] order.
+//!
+//! # Repetitions and the graph-history interaction
+//!
+//! A state whose key is already on the path from the root is a leaf valued
+//! [`Problem::repetition`]. Every result carries the shallowest path depth of a repeated
+//! state it relies on: a proof at an OR node (disproof at an AND node) takes the least
+//! dependent winning child, the other way round it takes every child. Only results that
+//! rely on no repetition at all go to the table as proofs or disproofs; a result that relies
+//! on one is kept in its parent's frame, which is valid as long as that frame lives (the
+//! path above it does not change), and is searched again when the state is reached again
+//! later. This is sound: a stored result has a proof tree without repetition leaves, and
+//! if that tree, reused elsewhere, passes through a state of the new path, the tree below
+//! the second occurrence proves the first, so cutting it there gives a proof on the new
+//! path. The cost is re-searching states whose value hangs on a cycle (Kishimoto and
+//! Müller's general solution would store these too, with the path they relied on). The
+//! tests show a naive table getting such a case wrong and this one getting it right.
+//!
+//! The argument needs every search since the table was last cleared to start from the same
+//! root (as [`Solver::solve`], [`Solver::solve_children`] and [`Solver::proof_tree`] of one
+//! problem do): call [`Solver::clear_table`] before solving from another root.
+//!
+//! Cycles cannot make the search loop without working: each descent expands a state and
+//! counts its children as nodes, so a node or time budget always ends a search. Without a
+//! budget, a search of a finite game ends in the tested cases; df-pn in cyclic graphs has no
+//! general termination proof, so give a budget.
+//!
+//! # Table and determinism
+//!
+//! The table holds at most as many entries as fit in [`Config::memory_bytes`], keyed by the
+//! full 64-bit key; when full, the half with the least work goes (details in the source of
+//! the `table` module). Nothing in the search depends on key values, only on which keys are
+//! equal, so the same problem with other keys gives the same outcome, node count and table
+//! size, unless two different states share a full 64-bit key (negligible with good keys).
+//!
+//! # Budgets
+//!
+//! [`Config`] limits nodes, time and table memory, and takes a cancellation flag. Out of
+//! budget the answer is unknown (`None`), never a guess; what was proven stays in the table
+//! for the next call, and [`SolveResult::numbers`] tells how far the root got. Nodes are
+//! checked at every expansion (so the limit is passed by at most one expansion's children),
+//! time and the flag likewise.
 
 use std::fmt::Debug;
+
+mod proof;
+mod search;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub use proof::{Leaf, ProofNode, ProofTree};
+pub use search::{ChildrenResult, Config, SolveResult, Solver, StopReason};
 
 /// A proven result, from the prover's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
