@@ -37,10 +37,36 @@
 //! root (as [`Solver::solve`], [`Solver::solve_children`] and [`Solver::proof_tree`] of one
 //! problem do): call [`Solver::clear_table`] before solving from another root.
 //!
+//! # Cycles and termination
+//!
 //! Cycles cannot make the search loop without working: each descent expands a state and
-//! counts its children as nodes, so a node or time budget always ends a search. Without a
-//! budget, a search of a finite game ends in the tested cases; df-pn in cyclic graphs has no
-//! general termination proof, so give a budget.
+//! counts its children as nodes, so a node or time budget always ends a search. They can
+//! make it loop *with* work: open numbers in the table, read through a cycle, feed each
+//! other and grow round after round while nothing new is expanded (the classic df-pn
+//! problem in cyclic graphs). Two guards:
+//!
+//! - **Fallback.** When a search has gone a long while without a new path-independent
+//!   proof or disproof (20,000 nodes plus twice the nodes before the last one), it stops
+//!   reading open numbers from the table for the rest of the call (proofs and disproofs
+//!   are still read) and uses only the numbers its frames found on the current path. The
+//!   cycles then cannot feed back, and the search works like df-pn on the finite tree of
+//!   paths without repeated states. [`Solver::fallbacks`] counts these.
+//! - **Restart.** If numbers saturate anyway, the root forgets every open number in the
+//!   table (proofs stay) and starts again; [`Solver::restarts`] counts these.
+//!
+//! With these, every test instance (thousands of random cyclic graphs, in every mode)
+//! ends. This is tested, not proven: give a budget. The 1+ε trick and weak proof numbers
+//! ([`Config::weak`]) make the fallback rarer: on 1,000 random cyclic graphs, ε = 0 falls
+//! back 6 times, ε = 25 % 4 times, weak with ε = 25 % never.
+//!
+//! # Proof trees
+//!
+//! [`Solver::proof_tree`] rebuilds a proof from the table with the real path: at the
+//! winner's turns it searches each candidate move again with the path above it (cheap when
+//! the table knows it), at the loser's turns it takes every move. A table entry reached
+//! through another path can pass through a state that is now on the path (the case the
+//! soundness argument above cuts away), so a candidate may fail to extend; the builder then
+//! backtracks to the winner's next move. The tree is checked as it is built.
 //!
 //! # Table and determinism
 //!

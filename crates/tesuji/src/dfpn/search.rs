@@ -549,6 +549,9 @@ impl Solver {
                 }
             }
         }
+        if budget.check(self.nodes) {
+            return Found::Open(1, 1);
+        }
         let base = path.keys.len();
         let start = self.nodes;
         self.fallback = false;

@@ -804,3 +804,85 @@ fn cyclic_graphs_end_in_every_mode() {
         }
     }
 }
+
+/// Figures for choosing the defaults: nodes per configuration (`-- --nocapture`).
+#[test]
+fn configurations_compared() {
+    for weak in [false, true] {
+        for eps in [0u32, 25, 50, 100] {
+            let config = Config {
+                weak,
+                epsilon_percent: eps,
+                nodes: Some(5_000_000),
+                ..Config::default()
+            };
+            let mut figures = Vec::new();
+            for (w, k, prover) in [(3, 3, 1), (3, 3, 2), (4, 3, 1)] {
+                let mut g = Connect::new(w, k, prover);
+                let r = Solver::new(config.clone()).solve(&mut g);
+                assert!(r.outcome.is_some());
+                figures.push(r.nodes);
+            }
+            let mut graphs = 0;
+            for i in 0..300u64 {
+                let mut g = Graph::random(0x5EED_6001 + i, 10 + (i % 30) as usize, i % 2 == 0);
+                let r = Solver::new(config.clone()).solve(&mut g);
+                assert!(r.outcome.is_some());
+                graphs += r.nodes;
+            }
+            figures.push(graphs);
+            println!(
+                "weak {weak:5} epsilon {eps:3}%: ttt X {}, ttt O {}, 3-row 4x4 {}, 300 graphs {}",
+                figures[0], figures[1], figures[2], figures[3]
+            );
+        }
+    }
+}
+
+#[test]
+fn budgets_in_children_and_proof_trees() {
+    // Too small a budget: unknown children, no tree, the problem left as given.
+    let mut g = Connect::new(4, 3, 1);
+    let mut solver = Solver::new(Config {
+        nodes: Some(2_000),
+        ..Config::default()
+    });
+    let ch = solver.solve_children(&mut g);
+    println!(
+        "4x4 3-in-a-row children, 2000 nodes: {:?} {:?}",
+        ch.stopped, ch.nodes
+    );
+    assert_eq!(ch.stopped, StopReason::NodeLimit);
+    assert_eq!(ch.children.len(), 16);
+    assert!(ch.children.iter().any(|c| c.1.is_none()));
+    assert!(ch.nodes <= 2_000 + 16);
+    assert!(g.moves.is_empty());
+    assert!(solver.proof_tree(&mut g).is_none());
+    assert!(g.moves.is_empty());
+
+    // With enough budget, every child is known, and each agrees with a solve of the child.
+    let mut solver = Solver::new(Config::default());
+    let ch = solver.solve_children(&mut g);
+    assert_eq!(ch.stopped, StopReason::Solved);
+    let winning: Vec<usize> = ch
+        .children
+        .iter()
+        .filter(|c| c.1 == Some(Outcome::Proven))
+        .map(|c| c.0)
+        .collect();
+    println!(
+        "4x4 3-in-a-row winning first moves: {winning:?}, {} nodes",
+        ch.nodes
+    );
+    assert!(!winning.is_empty());
+    for &(mv, v) in &ch.children {
+        g.play(mv);
+        let mut fresh = Solver::new(Config::default());
+        assert_eq!(fresh.solve(&mut g).outcome, v, "move {mv}");
+        g.undo();
+    }
+    // A tree that starts with one of them.
+    let tree = solver.proof_tree(&mut g).expect("tree");
+    verify(&tree, &mut g).expect("verified");
+    assert!(winning.contains(&tree.nodes[0].children[0].0));
+}
