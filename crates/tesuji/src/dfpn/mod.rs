@@ -52,7 +52,8 @@
 //!   cycles then cannot feed back, and the search works like df-pn on the finite tree of
 //!   paths without repeated states. [`Solver::fallbacks`] counts these.
 //! - **Restart.** If numbers saturate anyway, the root forgets every open number in the
-//!   table (proofs stay) and starts again; [`Solver::restarts`] counts these.
+//!   table (proofs stay) and starts again in the fallback mode; [`Solver::restarts`]
+//!   counts these.
 //!
 //! With these, every test instance (thousands of random cyclic graphs, in every mode)
 //! ends. This is tested, not proven: give a budget. The 1+ε trick and weak proof numbers
@@ -93,7 +94,7 @@ mod table;
 mod tests;
 
 pub use proof::{Leaf, ProofNode, ProofTree};
-pub use search::{ChildrenResult, Config, SolveResult, Solver, StopReason};
+pub use search::{ChildrenResult, Config, SolveResult, Solver, StopReason, MAX_INITIAL};
 
 /// A proven result, from the prover's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -146,7 +147,8 @@ pub trait Problem {
     fn undo(&mut self);
 
     /// Heuristic initial proof and disproof numbers of the current (non-terminal) state,
-    /// both at least 1. The default `(1, 1)` is plain df-pn.
+    /// both at least 1. The default `(1, 1)` is plain df-pn. The solver clamps them to
+    /// `1..=`[`MAX_INITIAL`].
     fn initial_numbers(&mut self) -> (u32, u32) {
         (1, 1)
     }

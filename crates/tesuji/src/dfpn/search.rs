@@ -224,8 +224,11 @@ fn add(a: u32, b: u32) -> u32 {
     }
 }
 
+/// The largest initial proof or disproof number taken from [`Problem::initial_numbers`].
+pub const MAX_INITIAL: u32 = 1 << 20;
+
 fn clamp_initial(x: u32) -> u32 {
-    x.clamp(1, INF - 1)
+    x.clamp(1, MAX_INITIAL)
 }
 
 /// A depth-first proof-number solver with a bounded transposition table. See the
@@ -444,8 +447,15 @@ impl Solver {
             let key = p.key();
             let fixed = if let Some(d) = path.get(key) {
                 Some((p.repetition(), d))
+            } else if let Some(o) = p.terminal() {
+                Some((o, NO_DEP))
             } else {
-                p.terminal().map(|o| (o, NO_DEP))
+                // A proof in the table stays known to this frame even if evicted later.
+                match self.table.get(key) {
+                    Some(e) if e.pn == 0 => Some((Outcome::Proven, NO_DEP)),
+                    Some(e) if e.dn == 0 => Some((Outcome::Disproven, NO_DEP)),
+                    _ => None,
+                }
             };
             let last = if fixed.is_none() && self.table.get(key).is_none() {
                 let (a, b) = p.initial_numbers();
@@ -647,7 +657,10 @@ impl Solver {
                 INF
             } else {
                 let second = u64::from(ev.second);
-                let widened = (second * (100 + eps)).div_ceil(100).max(second + 1);
+                let widened = second
+                    .saturating_mul(100 + eps)
+                    .div_ceil(100)
+                    .max(second + 1);
                 u32::try_from(widened).unwrap_or(INF).min(INF - 1)
             }
             .min(th_m);
@@ -655,7 +668,7 @@ impl Solver {
                 INF
             } else {
                 // s < th_s and cs <= s, so this is above cs.
-                th_s - s + cs
+                th_s.saturating_sub(s).saturating_add(cs)
             };
             let (thpn, thdn) = match top.kind {
                 NodeKind::Or => (child_m, child_s),
@@ -675,6 +688,10 @@ impl Solver {
                     if is_root {
                         self.table.forget_open();
                         self.restarts += 1;
+                        if !self.fallback {
+                            self.fallback = true;
+                            self.fallbacks += 1;
+                        }
                         for c in &mut top.children {
                             c.last = (1, 1);
                         }

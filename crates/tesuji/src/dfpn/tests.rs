@@ -886,3 +886,62 @@ fn budgets_in_children_and_proof_trees() {
     verify(&tree, &mut g).expect("verified");
     assert!(winning.contains(&tree.nodes[0].children[0].0));
 }
+
+/// A problem that lists moves twice and gives out-of-range initial numbers.
+struct Odd {
+    inner: Graph,
+    numbers: (u32, u32),
+}
+
+impl Problem for Odd {
+    type Move = usize;
+    fn key(&self) -> u64 {
+        self.inner.key()
+    }
+    fn node_kind(&self) -> NodeKind {
+        self.inner.node_kind()
+    }
+    fn terminal(&mut self) -> Option<Outcome> {
+        self.inner.terminal()
+    }
+    fn repetition(&self) -> Outcome {
+        self.inner.repetition()
+    }
+    fn moves(&mut self, moves: &mut Vec<usize>) {
+        self.inner.moves(moves);
+        let again = moves.clone();
+        moves.extend(again);
+    }
+    fn play(&mut self, mv: usize) {
+        self.inner.play(mv);
+    }
+    fn undo(&mut self) {
+        self.inner.undo();
+    }
+    fn initial_numbers(&mut self) -> (u32, u32) {
+        self.numbers
+    }
+}
+
+#[test]
+fn odd_inputs_do_not_panic() {
+    let base = 0x5EED_7001;
+    println!("odd inputs: seeds {base}..+200");
+    for i in 0..200u64 {
+        let seed = base + i;
+        let inner = Graph::random(seed, 2 + (i % 11) as usize, i % 2 == 0);
+        let want = graph_minimax(&inner, 0, &mut Vec::new());
+        let numbers = [(0, 0), (u32::MAX, u32::MAX), (0, u32::MAX), (7, 1)][(i % 4) as usize];
+        let mut p = Odd { inner, numbers };
+        let mut solver = Solver::new(Config {
+            epsilon_percent: [0, u32::MAX, 1_000_000][(i % 3) as usize],
+            weak: i % 2 == 0,
+            nodes: Some(1_000_000),
+            ..Config::default()
+        });
+        let r = solver.solve(&mut p);
+        assert_eq!(r.outcome, Some(want), "seed {seed}: {r:?}");
+        let tree = solver.proof_tree(&mut p).expect("tree");
+        verify(&tree, &mut p).expect("verified");
+    }
+}
