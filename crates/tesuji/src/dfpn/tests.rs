@@ -445,18 +445,25 @@ fn take_away_known_values() {
         };
         let want = outcome_of(pile % 4 != 0);
         assert_eq!(solver.solve(&mut g).outcome, Some(want), "pile {pile}");
+        // The only winning move takes pile % 4.
+        let ch = solver.solve_children(&mut g);
+        let winning: Vec<u32> = ch
+            .children
+            .iter()
+            .filter(|c| c.1 == Some(Outcome::Proven))
+            .map(|c| c.0)
+            .collect();
+        let expected: Vec<u32> = (pile % 4 != 0).then_some(pile % 4).into_iter().collect();
+        assert_eq!(winning, expected, "pile {pile}");
+        if pile > 24 {
+            // Proof trees are trees: transpositions are written out again each time, so
+            // they grow exponentially with the pile.
+            continue;
+        }
         let tree = solver.proof_tree(&mut g).expect("tree");
         verify(&tree, &mut g).expect("verified");
         if pile % 4 != 0 {
             assert_eq!(tree.principal_variation().first(), Some(&(pile % 4)));
-            let ch = solver.solve_children(&mut g);
-            let winning: Vec<u32> = ch
-                .children
-                .iter()
-                .filter(|c| c.1 == Some(Outcome::Proven))
-                .map(|c| c.0)
-                .collect();
-            assert_eq!(winning, vec![pile % 4], "pile {pile}");
         }
     }
 }
