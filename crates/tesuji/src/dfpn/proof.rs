@@ -239,7 +239,7 @@ impl Solver {
                 }
                 continue;
             }
-            if budget.stopped.is_some() {
+            if budget.check(self.nodes) {
                 return false;
             }
             let Some(&mv) = top.moves.get(top.next) else {

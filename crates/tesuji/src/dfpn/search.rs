@@ -123,7 +123,7 @@ impl Budget {
     }
 
     /// Whether the search must stop now, given the nodes generated so far.
-    fn check(&mut self, nodes: u64) -> bool {
+    pub fn check(&mut self, nodes: u64) -> bool {
         if self.stopped.is_some() {
             return true;
         }
