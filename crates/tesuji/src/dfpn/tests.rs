@@ -70,6 +70,11 @@ impl Graph {
     }
 
     fn random(seed: u64, n: usize, cyclic: bool) -> Graph {
+        Graph::random_with(seed, n, cyclic, 4)
+    }
+
+    /// A random graph where about one state in `rarity` (besides dead ends) is terminal.
+    fn random_with(seed: u64, n: usize, cyclic: bool, rarity: u64) -> Graph {
         let mut rng = Rng(seed);
         let global_rep = outcome_of(rng.below(2) == 0);
         let per_node_rep = rng.below(3) == 0;
@@ -86,7 +91,7 @@ impl Graph {
                     }
                 }
             }
-            let terminal = if i > 0 && (edges.is_empty() || rng.below(4) == 0) {
+            let terminal = if i > 0 && (edges.is_empty() || rng.below(rarity) == 0) {
                 Some(outcome_of(rng.below(2) == 0))
             } else {
                 None
@@ -959,4 +964,38 @@ fn odd_inputs_do_not_panic() {
         let tree = solver.proof_tree(&mut p).expect("tree");
         verify(&tree, &mut p).expect("verified");
     }
+}
+
+#[test]
+fn larger_cyclic_graphs_with_small_tables() {
+    let base = 0x5EED_8001;
+    println!("larger cyclic graphs, small tables: seeds {base}..+1000");
+    let (mut fallbacks, mut nodes, mut proven) = (0, 0, 0);
+    for i in 0..1000u64 {
+        let seed = base + i;
+        let mut g = Graph::random_with(seed, 8 + (i % 15) as usize, true, 12);
+        let want = graph_minimax(&g, 0, &mut Vec::new());
+        let config = Config {
+            memory_bytes: [500usize, 5_000, 1 << 20][(i % 3) as usize],
+            nodes: Some(2_000_000),
+            weak: i % 2 == 1,
+            ..Config::default()
+        };
+        let mut solver = Solver::new(config);
+        let r = solver.solve(&mut g);
+        assert_eq!(r.outcome, Some(want), "seed {seed}: {r:?}");
+        let ch = solver.solve_children(&mut g);
+        for &(mv, v) in &ch.children {
+            assert_eq!(v, Some(graph_minimax(&g, mv, &mut vec![0])), "seed {seed}");
+        }
+        fallbacks += solver.fallbacks();
+        nodes += r.nodes;
+        proven += usize::from(want == Outcome::Proven);
+        if let Some(tree) = solver.proof_tree(&mut g) {
+            verify(&tree, &mut g).expect("verified");
+        } else {
+            panic!("seed {seed}: no tree");
+        }
+    }
+    println!("  {proven} proven, {nodes} nodes in solve, {fallbacks} fallbacks");
 }
