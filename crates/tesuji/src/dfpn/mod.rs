@@ -26,16 +26,33 @@
 //! rely on no repetition at all go to the table as proofs or disproofs; a result that relies
 //! on one is kept in its parent's frame, which is valid as long as that frame lives (the
 //! path above it does not change), and is searched again when the state is reached again
-//! later. This is sound: a stored result has a proof tree without repetition leaves, and
-//! if that tree, reused elsewhere, passes through a state of the new path, the tree below
-//! the second occurrence proves the first, so cutting it there gives a proof on the new
-//! path. The cost is re-searching states whose value hangs on a cycle (Kishimoto and
+//! later. The cost is re-searching states whose value hangs on a cycle (Kishimoto and
 //! Müller's general solution would store these too, with the path they relied on). The
 //! tests show a naive table getting such a case wrong and this one getting it right.
 //!
-//! The argument needs every search since the table was last cleared to start from the same
-//! root (as [`Solver::solve`], [`Solver::solve_children`] and [`Solver::proof_tree`] of one
-//! problem do): call [`Solver::clear_table`] before solving from another root.
+//! Why this is sound. A stored proof (or disproof) has a tree whose leaves are all terminal:
+//! no repetition leaf, only children that were terminal or stored the same way. Expanded,
+//! a line of that tree may meet a state twice (through entries stored by other searches);
+//! the subtree below the second meeting then also proves the first, so cutting there, again
+//! and again, leaves a proof of the stored state with no repeated state on any line: the
+//! stored value is the state's value as a root, whatever the path. The same cut applies to
+//! the tree of any search root that reuses stored entries, whose lines may meet a state of
+//! its own path inside a reused tree: so the **root's** value is right. What is not right
+//! in general is a stored value read as the value of a state *below* a path it shares
+//! states with; only the root's answer relies on stored values, and
+//! [`Solver::proof_tree`] re-checks each step on its real path.
+//!
+//! [`Solver::solve_children`] searches the root restricted to one move. The cut at the root
+//! does not apply there (the tree below a second meeting of the root may start with another
+//! move), so it needs stored trees that never pass through the root: true when every search
+//! since the table was empty started from this root, since each of them had the root on
+//! its path and so never stored a tree through it. The solver keeps track, and empties the
+//! table before solving the children of another root (a test found the wrong answers
+//! otherwise).
+//!
+//! Since stored values are values as a root, one table can serve several roots of the same
+//! problem with [`Solver::solve`] (other first players, other ko-threat counts) as long as
+//! equal keys mean equal futures; call [`Solver::clear_table`] when keys change meaning.
 //!
 //! # Cycles and termination
 //!

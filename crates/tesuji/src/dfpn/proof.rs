@@ -140,6 +140,7 @@ impl Solver {
     /// ```
     pub fn proof_tree<P: Problem>(&mut self, p: &mut P) -> Option<ProofTree<P::Move>> {
         self.nodes = 0;
+        self.note_root(p.key());
         let mut budget = Budget::new(&self.config);
         let mut path = Path::default();
         let outcome = match self.search(p, &mut path, None, &mut budget) {

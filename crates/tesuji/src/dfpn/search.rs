@@ -246,6 +246,8 @@ pub struct Solver {
     fallback: bool,
     /// Nodes when a frame last ended in a path-independent proof or disproof.
     last_final: u64,
+    /// The root of every search since the table was empty, if they all had the same.
+    table_root: Option<u64>,
     /// Test only: store path-dependent results as if they were not (the naive, unsound
     /// table that the GHI tests show wrong).
     pub(crate) naive_ghi: bool,
@@ -263,6 +265,7 @@ impl Solver {
             fallbacks: 0,
             fallback: false,
             last_final: 0,
+            table_root: None,
             naive_ghi: false,
         }
     }
@@ -300,9 +303,19 @@ impl Solver {
     }
 
     /// Empties the transposition table. Needed before solving a problem whose keys mean
-    /// other states, or from another root (see the module documentation).
+    /// other states (see the module documentation).
     pub fn clear_table(&mut self) {
         self.table.clear();
+        self.table_root = None;
+    }
+
+    /// Records that a search starts from `key` (see [`Solver::solve_children`]).
+    pub(crate) fn note_root(&mut self, key: u64) {
+        if self.table.len() == 0 {
+            self.table_root = Some(key);
+        } else if self.table_root != Some(key) {
+            self.table_root = None;
+        }
     }
 
     /// Proves or disproves that the prover wins from the current state of `p`, within the
@@ -343,6 +356,7 @@ impl Solver {
     /// ```
     pub fn solve<P: Problem>(&mut self, p: &mut P) -> SolveResult {
         self.nodes = 0;
+        self.note_root(p.key());
         let mut budget = Budget::new(&self.config);
         let mut path = Path::default();
         let found = self.search(p, &mut path, None, &mut budget);
@@ -369,6 +383,10 @@ impl Solver {
     /// wins after it, with the root on the path (a return to the root is a repetition).
     /// Each is a search of the root restricted to that move, sharing the table and the
     /// budget of one call. A terminal root has no children to list.
+    ///
+    /// Sound only with table entries stored by searches from this same root, so if the
+    /// table holds entries from searches of other roots, it is emptied first (see the
+    /// module documentation): solve each root's children before moving to the next root.
     ///
     /// ```
     /// use tesuji::dfpn::{Config, NodeKind, Outcome, Problem, Solver};
@@ -399,6 +417,13 @@ impl Solver {
     /// ```
     pub fn solve_children<P: Problem>(&mut self, p: &mut P) -> ChildrenResult<P::Move> {
         self.nodes = 0;
+        let key = p.key();
+        if self.table.len() > 0 && self.table_root != Some(key) {
+            // Entries stored by searches from other roots may pass through this root, which
+            // a search of the root restricted to one move cannot cut away.
+            self.clear_table();
+        }
+        self.note_root(key);
         let mut budget = Budget::new(&self.config);
         let mut children = Vec::new();
         if p.terminal().is_none() {

@@ -999,3 +999,42 @@ fn larger_cyclic_graphs_with_small_tables() {
     }
     println!("  {proven} proven, {nodes} nodes in solve, {fallbacks} fallbacks");
 }
+
+#[test]
+fn one_table_serves_every_root() {
+    let base = 0x5EED_9001;
+    println!("every state as a root, one table: seeds {base}..+300");
+    for i in 0..300u64 {
+        let seed = base + i;
+        let g = Graph::random_with(seed, 4 + (i % 10) as usize, true, 6 + i % 6);
+        let mut solver = Solver::new(Config {
+            nodes: Some(1_000_000),
+            ..Config::default()
+        });
+        // Solves only, twice round, so that later roots meet entries stored from every
+        // other root; then children too (which empty the table when the root changes).
+        for round in 0..3 {
+            for root in 0..g.nodes.len() {
+                let mut h = g.clone();
+                h.stack = vec![root];
+                let want = graph_minimax(&h, root, &mut Vec::new());
+                let r = solver.solve(&mut h);
+                assert_eq!(
+                    r.outcome,
+                    Some(want),
+                    "seed {seed} root {root} round {round}"
+                );
+                if round < 2 {
+                    continue;
+                }
+                let ch = solver.solve_children(&mut h);
+                if h.nodes[root].terminal.is_none() {
+                    for &(mv, v) in &ch.children {
+                        let want = graph_minimax(&h, mv, &mut vec![root]);
+                        assert_eq!(v, Some(want), "seed {seed} root {root} child {mv}");
+                    }
+                }
+            }
+        }
+    }
+}
