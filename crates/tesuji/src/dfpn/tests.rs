@@ -734,16 +734,21 @@ fn results_do_not_depend_on_key_values() {
             ..Config::default()
         };
         let mut results = Vec::new();
+        let mut others = Vec::new();
         for key_seed in [1u64, 0xFFFF_0000, seed] {
             let mut g = Graph::random(seed, 2 + (i % 13) as usize, i % 2 == 0);
             g.key_seed = key_seed;
             let mut solver = Solver::new(config.clone());
             results.push(strip(solver.solve(&mut g)));
+            let ch = solver.solve_children(&mut g);
+            let tree = solver.proof_tree(&mut g);
+            others.push((ch.children, ch.nodes, tree));
         }
         assert!(
             results.windows(2).all(|w| w[0] == w[1]),
             "seed {seed}: {results:?}"
         );
+        assert!(others.windows(2).all(|w| w[0] == w[1]), "seed {seed}");
     }
     // A real search with collections.
     let mut results = Vec::new();
