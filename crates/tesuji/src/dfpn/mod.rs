@@ -101,6 +101,28 @@
 //! for the next call, and [`SolveResult::numbers`] tells how far the root got. Nodes are
 //! checked at every expansion (so the limit is passed by at most one expansion's children),
 //! time and the flag likewise.
+//!
+//! # State (issue 5)
+//!
+//! Done: the search, the bounded table, repetitions kept out of the table, the value of
+//! every root move ([`Solver::solve_children`]), proof trees checked as they are built and
+//! principal variations, budgets and cancellation. Tested (`tests.rs`, seeds printed with
+//! `--nocapture`) against exhaustive minimax with the same repetition rule on thousands of
+//! random acyclic and cyclic graphs (every root child and proof tree too, with tables down
+//! to none, under several key seeds), take-away, tic-tac-toe and 3 in a row on 4×4, plus a
+//! hand-made GHI case and random ones where a naive table answers wrongly.
+//!
+//! Figures (test profile): tic-tac-toe "X wins" disproven in 8,221 nodes (3 ms, ε = 0) or
+//! 8,875 (ε = 25 %), its disproof tree 2,351 states; 3 in a row on 4×4 proven in 36,760
+//! nodes (35 ms). Tiny games do not decide ε or weak numbers; on random cyclic graphs any
+//! ε > 0 needs 20 times fewer nodes than ε = 0 (the fallback).
+//!
+//! Left: the Go side ([`Problem`] for life and death, in `tsumego`); measuring ε, weak
+//! numbers and [`Problem::initial_numbers`] on real problems; Kishimoto and Müller's general
+//! GHI solution if re-searching cycle-dependent states proves costly in ko fights; a proof
+//! that the cycle guards always end the search; proof trees share nothing between
+//! transpositions (each is written out again, so trees can be exponentially larger than
+//! the proof DAG: the budget bounds the work).
 
 use std::fmt::Debug;
 
