@@ -3,12 +3,137 @@
 //! The search proves or disproves that the *prover* (the player to move at OR nodes) can
 //! force a win. A [`Problem`] supplies the game: a key for the transposition table, whose
 //! turn it is, the terminal values the rules decide, the value of a repetition, the moves
-//! and play/undo. The Go side (life and death) lives in `tsumego`.
+//! and play/undo. The Go side (life and death) lives in `tsumego`. [`Solver`] searches;
+//! see [`Solver::solve`] for an example.
 //!
-//! This module is being built (issue 5); the trait below is the contract between the two
-//! halves.
+//! # Method
+//!
+//! Nagai's df-pn: proof and disproof numbers, a child searched until its numbers pass
+//! thresholds taken from its siblings, results kept in a transposition table. The MID
+//! recursion is a loop over an explicit stack of frames, so depth costs heap, not thread
+//! stack. Each frame holds the children of its state (their keys, and any value already
+//! known on this path), so a state is played only when it is expanded or descended into.
+//! The child threshold uses the 1+ε trick of Pawlewicz and Lew
+//! ([`Config::epsilon_percent`]). Ties between children go to the first in
+//! [`Problem::moves`] order.
+//!
+//! # Repetitions and the graph-history interaction
+//!
+//! A state whose key is already on the path from the root is a leaf valued
+//! [`Problem::repetition`]. Every result carries the shallowest path depth of a repeated
+//! state it relies on: a proof at an OR node (disproof at an AND node) takes the least
+//! dependent winning child, the other way round it takes every child. Only results that
+//! rely on no repetition at all go to the table as proofs or disproofs; a result that relies
+//! on one is kept in its parent's frame, which is valid as long as that frame lives (the
+//! path above it does not change), and is searched again when the state is reached again
+//! later. The cost is re-searching states whose value hangs on a cycle (Kishimoto and
+//! Müller's general solution would store these too, with the path they relied on). The
+//! tests show a naive table getting such a case wrong and this one getting it right.
+//!
+//! Why this is sound. A stored proof (or disproof) has a tree whose leaves are all terminal:
+//! no repetition leaf, only children that were terminal or stored the same way. Expanded,
+//! a line of that tree may meet a state twice (through entries stored by other searches);
+//! the subtree below the second meeting then also proves the first, so cutting there, again
+//! and again, leaves a proof of the stored state with no repeated state on any line: the
+//! stored value is the state's value as a root, whatever the path. The same cut applies to
+//! the tree of any search root that reuses stored entries, whose lines may meet a state of
+//! its own path inside a reused tree: so the **root's** value is right. What is not right
+//! in general is a stored value read as the value of a state *below* a path it shares
+//! states with; only the root's answer relies on stored values, and
+//! [`Solver::proof_tree`] re-checks each step on its real path.
+//!
+//! [`Solver::solve_children`] searches the root restricted to one move. The cut at the root
+//! does not apply there (the tree below a second meeting of the root may start with another
+//! move), so it needs stored trees that never pass through the root: true when every search
+//! since the table was empty started from this root, since each of them had the root on
+//! its path and so never stored a tree through it. The solver keeps track, and empties the
+//! table before solving the children of another root (a test found the wrong answers
+//! otherwise).
+//!
+//! Since stored values are values as a root, one table can serve several roots of the same
+//! problem with [`Solver::solve`] (other first players, other ko-threat counts) as long as
+//! equal keys mean equal futures; call [`Solver::clear_table`] when keys change meaning.
+//!
+//! # Cycles and termination
+//!
+//! Cycles cannot make the search loop without working: each descent expands a state and
+//! counts its children as nodes, so a node or time budget always ends a search. They can
+//! make it loop *with* work: open numbers in the table, read through a cycle, feed each
+//! other and grow round after round while nothing new is expanded (the classic df-pn
+//! problem in cyclic graphs). Two guards:
+//!
+//! - **Fallback.** When a search has gone a long while without a new path-independent
+//!   proof or disproof (20,000 nodes plus twice the nodes before the last one), it stops
+//!   reading open numbers from the table for the rest of the call (proofs and disproofs
+//!   are still read) and uses only the numbers its frames found on the current path. The
+//!   cycles then cannot feed back, and the search works like df-pn on the finite tree of
+//!   paths without repeated states. [`Solver::fallbacks`] counts these.
+//! - **Restart.** If numbers saturate anyway, the root forgets every open number in the
+//!   table (proofs stay) and starts again in the fallback mode; [`Solver::restarts`]
+//!   counts these.
+//!
+//! With these, every test instance (thousands of random cyclic graphs, in every mode)
+//! ends. This is tested, not proven: give a budget. The 1+ε trick and weak proof numbers
+//! ([`Config::weak`]) make the fallback rarer: on 1,000 random cyclic graphs, ε = 0 falls
+//! back 6 times, ε = 25 % 4 times, weak with ε = 25 % never.
+//!
+//! # Proof trees
+//!
+//! [`Solver::proof_tree`] rebuilds a proof from the table with the real path: at the
+//! winner's turns it searches each candidate move again with the path above it (cheap when
+//! the table knows it), at the loser's turns it takes every move. A table entry reached
+//! through another path can pass through a state that is now on the path (the case the
+//! soundness argument above cuts away), so a candidate may fail to extend; the builder then
+//! backtracks to the winner's next move. The tree is checked as it is built.
+//!
+//! # Table and determinism
+//!
+//! The table holds at most as many entries as fit in [`Config::memory_bytes`], keyed by the
+//! full 64-bit key; when full, the half with the least work goes (details in the source of
+//! the `table` module). Nothing in the search depends on key values, only on which keys are
+//! equal, so the same problem with other keys gives the same outcome, node count and table
+//! size, unless two different states share a full 64-bit key (negligible with good keys).
+//!
+//! # Budgets
+//!
+//! [`Config`] limits nodes, time and table memory, and takes a cancellation flag. Out of
+//! budget the answer is unknown (`None`), never a guess; what was proven stays in the table
+//! for the next call, and [`SolveResult::numbers`] tells how far the root got. Nodes are
+//! checked at every expansion (so the limit is passed by at most one expansion's children),
+//! time and the flag likewise.
+//!
+//! # State (issue 5)
+//!
+//! Done: the search, the bounded table, repetitions kept out of the table, the value of
+//! every root move ([`Solver::solve_children`]), proof trees checked as they are built and
+//! principal variations, budgets and cancellation. Tested (`tests.rs`, seeds printed with
+//! `--nocapture`) against exhaustive minimax with the same repetition rule on thousands of
+//! random acyclic and cyclic graphs (every root child and proof tree too, with tables down
+//! to none, under several key seeds), take-away, tic-tac-toe and 3 in a row on 4×4, plus a
+//! hand-made GHI case and random ones where a naive table answers wrongly.
+//!
+//! Figures (test profile): tic-tac-toe "X wins" disproven in 8,221 nodes (3 ms, ε = 0) or
+//! 8,875 (ε = 25 %), its disproof tree 2,351 states; 3 in a row on 4×4 proven in 36,760
+//! nodes (35 ms). Tiny games do not decide ε or weak numbers; on random cyclic graphs any
+//! ε > 0 needs 20 times fewer nodes than ε = 0 (the fallback).
+//!
+//! Left: the Go side ([`Problem`] for life and death, in `tsumego`); measuring ε, weak
+//! numbers and [`Problem::initial_numbers`] on real problems; Kishimoto and Müller's general
+//! GHI solution if re-searching cycle-dependent states proves costly in ko fights; a proof
+//! that the cycle guards always end the search; proof trees share nothing between
+//! transpositions (each is written out again, so trees can be exponentially larger than
+//! the proof DAG: the budget bounds the work).
 
 use std::fmt::Debug;
+
+mod proof;
+mod search;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub use proof::{Leaf, ProofNode, ProofTree};
+pub use search::{ChildrenResult, Config, SolveResult, Solver, StopReason, MAX_INITIAL};
 
 /// A proven result, from the prover's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -61,7 +186,8 @@ pub trait Problem {
     fn undo(&mut self);
 
     /// Heuristic initial proof and disproof numbers of the current (non-terminal) state,
-    /// both at least 1. The default `(1, 1)` is plain df-pn.
+    /// both at least 1. The default `(1, 1)` is plain df-pn. The solver clamps them to
+    /// `1..=`[`MAX_INITIAL`].
     fn initial_numbers(&mut self) -> (u32, u32) {
         (1, 1)
     }

@@ -1,0 +1,310 @@
+//! Proof trees: the strategy that wins, extracted after a solve.
+
+use super::search::{Budget, Found, Path, Solver};
+use super::{NodeKind, Outcome, Problem};
+
+/// Why a proof-tree leaf needs no move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Leaf {
+    /// [`Problem::terminal`] gives the tree's outcome.
+    Terminal,
+    /// The state repeats one earlier on the path from the root, and
+    /// [`Problem::repetition`] gives the tree's outcome.
+    Repetition,
+}
+
+/// One state of a [`ProofTree`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProofNode<M> {
+    /// Whose turn it is.
+    pub kind: NodeKind,
+    /// Set on leaves.
+    pub leaf: Option<Leaf>,
+    /// The moves the tree answers, each with the index of the state it leads to in
+    /// [`ProofTree::nodes`]: one move where the winner is to move, every legal move where
+    /// the loser is.
+    pub children: Vec<(M, usize)>,
+}
+
+/// A proof (of [`Outcome::Proven`]) or disproof (of [`Outcome::Disproven`]) as a tree of
+/// moves from the root: at the winner's turns one move, at the loser's turns every legal
+/// move, every leaf decided by the rules or by a repetition of the path. The winner is the
+/// prover for a proof, the opponent for a disproof. Stored flat (no recursion to drop).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProofTree<M> {
+    /// What the tree shows.
+    pub outcome: Outcome,
+    /// The states; `nodes[0]` is the root and a child always comes after its parent.
+    pub nodes: Vec<ProofNode<M>>,
+}
+
+impl<M: Copy> ProofTree<M> {
+    /// Whether the winner of this tree moves at nodes of `kind`.
+    pub fn winner_moves_at(&self, kind: NodeKind) -> bool {
+        matches!(
+            (self.outcome, kind),
+            (Outcome::Proven, NodeKind::Or) | (Outcome::Disproven, NodeKind::And)
+        )
+    }
+
+    /// The number of states under each node, itself included.
+    pub fn subtree_sizes(&self) -> Vec<usize> {
+        let mut size = vec![1usize; self.nodes.len()];
+        for i in (0..self.nodes.len()).rev() {
+            let below: usize = self.nodes[i]
+                .children
+                .iter()
+                .filter_map(|&(_, c)| size.get(c).copied())
+                .sum();
+            size[i] = size[i].saturating_add(below);
+        }
+        size
+    }
+
+    /// The principal variation: the winner's moves, and at the loser's turns the move with
+    /// the largest subtree (the longest resistance), down to a leaf.
+    pub fn principal_variation(&self) -> Vec<M> {
+        let size = self.subtree_sizes();
+        let mut pv = Vec::new();
+        let mut at = 0;
+        while let Some(node) = self.nodes.get(at) {
+            // Children come after their parent, so this walk ends.
+            let next = node
+                .children
+                .iter()
+                .filter(|&&(_, c)| c > at)
+                .max_by_key(|&&(_, c)| (size.get(c).copied().unwrap_or(0), usize::MAX - c));
+            match next {
+                Some(&(mv, c)) => {
+                    pv.push(mv);
+                    at = c;
+                }
+                None => break,
+            }
+        }
+        pv
+    }
+}
+
+/// A state of the tree being built.
+struct Build<M> {
+    idx: usize,
+    winner: bool,
+    moves: Vec<M>,
+    next: usize,
+    done: bool,
+    /// For the winner: where the nodes of the move being tried start in the tree.
+    attempt: usize,
+}
+
+impl Solver {
+    /// Solves the current state of `p` and extracts a proof tree of its value: at the
+    /// winner's turns a move whose value is re-checked with the path from the root (using
+    /// the table, or searching again where it has no final entry), at the loser's turns every
+    /// legal move. The tree is checked while it is built (every leaf decided by
+    /// [`Problem::terminal`] or by a repetition of the path), so a tree returned is a
+    /// proof. A winner's move whose table value does not extend to a proof on this path (a
+    /// stored result may pass through a state that is now on the path, see the module
+    /// documentation) is abandoned and the next one tried. `None` when the value is unknown
+    /// within the budget (which covers the whole call), or when no tree was found.
+    ///
+    /// ```
+    /// use tesuji::dfpn::{Config, NodeKind, Outcome, Problem, Solver};
+    /// # struct Take { stones: u32, taken: Vec<u32> }
+    /// # impl Problem for Take {
+    /// #     type Move = u32;
+    /// #     fn key(&self) -> u64 { u64::from(self.stones) * 2 + self.taken.len() as u64 % 2 }
+    /// #     fn node_kind(&self) -> NodeKind {
+    /// #         if self.taken.len() % 2 == 0 { NodeKind::Or } else { NodeKind::And }
+    /// #     }
+    /// #     fn terminal(&mut self) -> Option<Outcome> {
+    /// #         (self.stones == 0).then(|| match self.node_kind() {
+    /// #             NodeKind::And => Outcome::Proven,
+    /// #             NodeKind::Or => Outcome::Disproven,
+    /// #         })
+    /// #     }
+    /// #     fn repetition(&self) -> Outcome { Outcome::Disproven }
+    /// #     fn moves(&mut self, moves: &mut Vec<u32>) {
+    /// #         moves.extend((1..=2).filter(|&n| n <= self.stones));
+    /// #     }
+    /// #     fn play(&mut self, n: u32) { self.stones -= n; self.taken.push(n); }
+    /// #     fn undo(&mut self) { if let Some(n) = self.taken.pop() { self.stones += n; } }
+    /// # }
+    /// // The Take game of `Solver::solve`, from 4 stones: take 1, then answer 1 with 2 and
+    /// // 2 with 1.
+    /// let mut solver = Solver::new(Config::default());
+    /// let tree = solver.proof_tree(&mut Take { stones: 4, taken: vec![] }).unwrap();
+    /// assert_eq!(tree.outcome, Outcome::Proven);
+    /// assert_eq!(tree.nodes[0].children.len(), 1);
+    /// assert_eq!(tree.principal_variation()[0], 1);
+    /// ```
+    pub fn proof_tree<P: Problem>(&mut self, p: &mut P) -> Option<ProofTree<P::Move>> {
+        self.nodes = 0;
+        self.note_root(p.key());
+        let mut budget = Budget::new(&self.config);
+        let mut path = Path::default();
+        let outcome = match self.search(p, &mut path, None, &mut budget) {
+            Found::Final(o, _) => o,
+            Found::Open(..) => return None,
+        };
+        let mut tree = ProofTree {
+            outcome,
+            nodes: Vec::new(),
+        };
+        if p.terminal().is_some() {
+            tree.nodes.push(ProofNode {
+                kind: p.node_kind(),
+                leaf: Some(Leaf::Terminal),
+                children: Vec::new(),
+            });
+            return Some(tree);
+        }
+        path.push(p.key());
+        let mut stack = vec![self.open(p, &mut tree)];
+        let ok = self.build(p, &mut path, &mut tree, &mut stack, &mut budget);
+        // Back to the root whatever happened.
+        for _ in 1..stack.len() {
+            p.undo();
+        }
+        ok.then_some(tree)
+    }
+
+    /// Adds a node for the current (non-leaf) state.
+    fn open<P: Problem>(&self, p: &mut P, tree: &mut ProofTree<P::Move>) -> Build<P::Move> {
+        let kind = p.node_kind();
+        let idx = tree.nodes.len();
+        tree.nodes.push(ProofNode {
+            kind,
+            leaf: None,
+            children: Vec::new(),
+        });
+        let mut moves = Vec::new();
+        p.moves(&mut moves);
+        Build {
+            idx,
+            winner: tree.winner_moves_at(kind),
+            moves,
+            next: 0,
+            done: false,
+            attempt: 0,
+        }
+    }
+
+    /// Abandons the state on top of `stack`, which failed, and the states above it up to
+    /// the nearest winner's turn, which will try its next move; `false` if there is none.
+    fn backtrack<P: Problem>(
+        p: &mut P,
+        path: &mut Path,
+        tree: &mut ProofTree<P::Move>,
+        stack: &mut Vec<Build<P::Move>>,
+    ) -> bool {
+        loop {
+            stack.pop();
+            path.pop();
+            let Some(parent) = stack.last_mut() else {
+                return false;
+            };
+            p.undo();
+            if parent.winner {
+                tree.nodes.truncate(parent.attempt);
+                if let Some(node) = tree.nodes.get_mut(parent.idx) {
+                    node.children.pop();
+                }
+                parent.done = false;
+                return true;
+            }
+        }
+    }
+
+    /// Builds the tree depth-first; `false` on failure, with `stack` left as it was then.
+    fn build<P: Problem>(
+        &mut self,
+        p: &mut P,
+        path: &mut Path,
+        tree: &mut ProofTree<P::Move>,
+        stack: &mut Vec<Build<P::Move>>,
+        budget: &mut Budget,
+    ) -> bool {
+        let want = tree.outcome;
+        while let Some(top) = stack.last_mut() {
+            let finished = if top.winner {
+                top.done
+            } else {
+                top.next >= top.moves.len()
+            };
+            if finished {
+                stack.pop();
+                path.pop();
+                if !stack.is_empty() {
+                    p.undo();
+                }
+                continue;
+            }
+            if budget.check(self.nodes) {
+                return false;
+            }
+            let Some(&mv) = top.moves.get(top.next) else {
+                // A winner without a winning move on this path.
+                if !Self::backtrack(p, path, tree, stack) {
+                    return false;
+                }
+                continue;
+            };
+            top.next += 1;
+            let parent = top.idx;
+            let winner = top.winner;
+            p.play(mv);
+            self.nodes += 1;
+            let key = p.key();
+            // The child's value on this path, and whether it is a leaf.
+            let (value, leaf) = if path.get(key).is_some() {
+                (Some(p.repetition()), Some(Leaf::Repetition))
+            } else if let Some(o) = p.terminal() {
+                (Some(o), Some(Leaf::Terminal))
+            } else if winner {
+                match self.search(p, path, None, budget) {
+                    Found::Final(o, _) => (Some(o), None),
+                    Found::Open(..) => {
+                        p.undo();
+                        return false;
+                    }
+                }
+            } else {
+                // The loser's moves are all checked by building below them.
+                (None, None)
+            };
+            if value.is_some_and(|v| v != want) {
+                p.undo();
+                if winner {
+                    continue;
+                }
+                // The loser escapes here: this state does not extend to a proof.
+                if !Self::backtrack(p, path, tree, stack) {
+                    return false;
+                }
+                continue;
+            }
+            let child = tree.nodes.len();
+            if let Some(t) = stack.last_mut() {
+                t.done = winner;
+                t.attempt = child;
+            }
+            if let Some(node) = tree.nodes.get_mut(parent) {
+                node.children.push((mv, child));
+            }
+            if let Some(leaf) = leaf {
+                tree.nodes.push(ProofNode {
+                    kind: p.node_kind(),
+                    leaf: Some(leaf),
+                    children: Vec::new(),
+                });
+                p.undo();
+            } else {
+                path.push(key);
+                let b = self.open(p, tree);
+                stack.push(b);
+            }
+        }
+        true
+    }
+}

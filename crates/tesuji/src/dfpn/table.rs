@@ -1,0 +1,214 @@
+//! The transposition table: proof and disproof numbers by state key, bounded in memory.
+//!
+//! Entries live in a hash map keyed by the full 64-bit [`Problem::key`](super::Problem::key),
+//! so a lookup never confuses two states unless their full keys collide. The map is never
+//! allowed to grow past a capacity computed from the memory bound; when it is full, a
+//! collection removes the less valuable half. Value is `(work, final, stamp)`: the number of
+//! nodes spent under the entry first, proven or disproven entries next, the most recently
+//! stored last. Every part of this order is independent of key values, and the stamp is
+//! unique, so which entries survive does not depend on the keys: a search gives the same
+//! results and the same statistics whatever the key values, up to full 64-bit collisions.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Infinity for proof and disproof numbers.
+pub(crate) const INF: u32 = u32::MAX;
+
+/// One stored state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// Proof number; 0 proven, [`INF`] disproven.
+    pub pn: u32,
+    /// Disproof number; 0 disproven, [`INF`] proven.
+    pub dn: u32,
+    /// Nodes generated under this state, summed over the searches that stored it.
+    pub work: u64,
+    /// When it was last stored (a unique, increasing counter).
+    pub stamp: u64,
+}
+
+impl Entry {
+    /// Whether the entry is a proof or a disproof.
+    pub fn is_final(&self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
+/// A hasher for keys that are already hashes: one multiply, so that low bits mix.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (n ^ (n >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// Bytes one entry takes in the map: key, value and one control byte.
+pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<(u64, Entry)>() + 1;
+
+/// The bounded table.
+#[derive(Debug)]
+pub(crate) struct Table {
+    map: HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>,
+    capacity: usize,
+    stamp: u64,
+    collections: u64,
+}
+
+impl Table {
+    /// A table whose map stays within about `memory_bytes` (the map's bucket array is a
+    /// power of two, filled to at most 7/8, as the standard library's map does).
+    pub fn new(memory_bytes: usize) -> Table {
+        Table {
+            map: HashMap::default(),
+            capacity: capacity_for(memory_bytes),
+            stamp: 0,
+            collections: 0,
+        }
+    }
+
+    /// The most entries the table will hold.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Entries held now.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// How many collections ran.
+    pub fn collections(&self) -> u64 {
+        self.collections
+    }
+
+    /// The entry of `key`.
+    pub fn get(&self, key: u64) -> Option<&Entry> {
+        self.map.get(&key)
+    }
+
+    /// Forgets every entry that is not a proof or a disproof.
+    pub fn forget_open(&mut self) {
+        self.map.retain(|_, e| e.is_final());
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    /// Stores numbers for `key`, adding `work` to what the entry had. A final entry is never
+    /// replaced by a non-final one (the proof stays valid).
+    pub fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+        if self.capacity == 0 {
+            return;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        if let Some(e) = self.map.get_mut(&key) {
+            if e.is_final() && !(pn == 0 || dn == 0) {
+                return;
+            }
+            *e = Entry {
+                pn,
+                dn,
+                work: e.work.saturating_add(work),
+                stamp,
+            };
+            return;
+        }
+        if self.map.len() >= self.capacity {
+            self.collect();
+        }
+        self.map.insert(
+            key,
+            Entry {
+                pn,
+                dn,
+                work,
+                stamp,
+            },
+        );
+    }
+
+    /// Removes the less valuable half (at least one entry).
+    fn collect(&mut self) {
+        self.collections += 1;
+        let mut order: Vec<(u64, bool, u64, u64)> = self
+            .map
+            .iter()
+            .map(|(&k, e)| (e.work, e.is_final(), e.stamp, k))
+            .collect();
+        // Stamps are unique, so the key never decides the order.
+        order.sort_unstable_by_key(|&(w, f, s, _)| (w, f, s));
+        let remove = (order.len() / 2).max(1);
+        for &(_, _, _, k) in &order[..remove] {
+            self.map.remove(&k);
+        }
+    }
+}
+
+/// The most entries a table of `memory_bytes` holds.
+pub(crate) fn capacity_for(memory_bytes: usize) -> usize {
+    let slots = memory_bytes / ENTRY_BYTES;
+    if slots < 4 {
+        return 0;
+    }
+    // The largest power of two not above `slots`.
+    let buckets = 1usize << (usize::BITS - 1 - slots.leading_zeros());
+    if buckets < 8 {
+        buckets - 1
+    } else {
+        buckets / 8 * 7
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capacity_respects_memory() {
+        assert_eq!(capacity_for(0), 0);
+        assert_eq!(capacity_for(3 * ENTRY_BYTES), 0);
+        assert_eq!(capacity_for(4 * ENTRY_BYTES), 3);
+        assert_eq!(capacity_for(1024 * ENTRY_BYTES), 896);
+        for mb in [1usize, 16, 100] {
+            let c = capacity_for(mb << 20);
+            let buckets = (c * 8 / 7).next_power_of_two();
+            assert!(buckets * ENTRY_BYTES <= mb << 20, "{mb} MB");
+            assert!(buckets * ENTRY_BYTES * 2 > mb << 20, "{mb} MB");
+        }
+    }
+
+    #[test]
+    fn collection_keeps_work_and_ignores_keys() {
+        let mut t = Table::new(16 * ENTRY_BYTES);
+        let cap = t.capacity();
+        assert_eq!(cap, 14);
+        for i in 0..cap as u64 {
+            t.store(i.wrapping_mul(0xDEAD_BEEF_1234_5677), 5, 5, i % 3);
+        }
+        t.store(u64::MAX, 0, INF, 0);
+        assert!(t.len() <= cap);
+        assert_eq!(t.collections(), 1);
+        // Work 0 went first; the new entry is in.
+        assert!(t.get(u64::MAX).is_some());
+        assert!(t.get(0).is_none());
+        // A proof is not overwritten by numbers.
+        t.store(u64::MAX, 3, 3, 1);
+        assert_eq!(t.get(u64::MAX).map(|e| (e.pn, e.dn)), Some((0, INF)));
+    }
+}

@@ -1,0 +1,1045 @@
+//! Tests against independent oracles: small games solved by plain exhaustive minimax with
+//! the same repetition rule. Seeds are printed (`cargo test -- --nocapture`).
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::*;
+
+/// SplitMix64: a seeded generator and a bijective key mixer.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        mix(self.0)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn node_kind_of(b: bool) -> NodeKind {
+    if b {
+        NodeKind::Or
+    } else {
+        NodeKind::And
+    }
+}
+
+fn outcome_of(b: bool) -> Outcome {
+    if b {
+        Outcome::Proven
+    } else {
+        Outcome::Disproven
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Explicit game graphs.
+
+#[derive(Clone, Debug)]
+struct GNode {
+    kind: NodeKind,
+    terminal: Option<Outcome>,
+    rep: Outcome,
+    edges: Vec<usize>,
+    init: (u32, u32),
+}
+
+/// A game on an explicit graph; moves are the target node ids. Keys are the node ids
+/// mixed with a seed, so different seeds give unrelated keys.
+#[derive(Clone, Debug)]
+struct Graph {
+    nodes: Vec<GNode>,
+    stack: Vec<usize>,
+    key_seed: u64,
+}
+
+impl Graph {
+    fn at(&self) -> usize {
+        self.stack.last().copied().unwrap_or(0)
+    }
+
+    fn random(seed: u64, n: usize, cyclic: bool) -> Graph {
+        Graph::random_with(seed, n, cyclic, 4)
+    }
+
+    /// A random graph where about one state in `rarity` (besides dead ends) is terminal.
+    fn random_with(seed: u64, n: usize, cyclic: bool, rarity: u64) -> Graph {
+        let mut rng = Rng(seed);
+        let global_rep = outcome_of(rng.below(2) == 0);
+        let per_node_rep = rng.below(3) == 0;
+        let mut nodes = Vec::new();
+        for i in 0..n {
+            let kind = node_kind_of(rng.below(2) == 0);
+            let mut edges = Vec::new();
+            let lo = if cyclic { 0 } else { i + 1 };
+            if lo < n {
+                for _ in 0..1 + rng.below(3) {
+                    let j = lo + rng.below((n - lo) as u64) as usize;
+                    if !edges.contains(&j) {
+                        edges.push(j);
+                    }
+                }
+            }
+            let terminal = if i > 0 && (edges.is_empty() || rng.below(rarity) == 0) {
+                Some(outcome_of(rng.below(2) == 0))
+            } else {
+                None
+            };
+            let rep = if per_node_rep {
+                outcome_of(rng.below(2) == 0)
+            } else {
+                global_rep
+            };
+            let init = if rng.below(2) == 0 {
+                (1, 1)
+            } else {
+                (1 + rng.below(4) as u32, 1 + rng.below(4) as u32)
+            };
+            nodes.push(GNode {
+                kind,
+                terminal,
+                rep,
+                edges,
+                init,
+            });
+        }
+        Graph {
+            nodes,
+            stack: vec![0],
+            key_seed: seed ^ 0xABCD,
+        }
+    }
+}
+
+impl Problem for Graph {
+    type Move = usize;
+
+    fn key(&self) -> u64 {
+        mix(self.at() as u64 ^ self.key_seed)
+    }
+
+    fn node_kind(&self) -> NodeKind {
+        self.nodes[self.at()].kind
+    }
+
+    fn terminal(&mut self) -> Option<Outcome> {
+        self.nodes[self.at()].terminal
+    }
+
+    fn repetition(&self) -> Outcome {
+        self.nodes[self.at()].rep
+    }
+
+    fn moves(&mut self, moves: &mut Vec<usize>) {
+        moves.extend(&self.nodes[self.at()].edges);
+    }
+
+    fn play(&mut self, mv: usize) {
+        self.stack.push(mv);
+    }
+
+    fn undo(&mut self) {
+        self.stack.pop();
+    }
+
+    fn initial_numbers(&mut self) -> (u32, u32) {
+        self.nodes[self.at()].init
+    }
+}
+
+/// Plain minimax with the repetition rule: the value of `node` with `path` above it.
+fn graph_minimax(g: &Graph, node: usize, path: &mut Vec<usize>) -> Outcome {
+    let n = &g.nodes[node];
+    if path.contains(&node) {
+        return n.rep;
+    }
+    if let Some(t) = n.terminal {
+        return t;
+    }
+    path.push(node);
+    let mut result = match n.kind {
+        NodeKind::Or => Outcome::Disproven,
+        NodeKind::And => Outcome::Proven,
+    };
+    for &c in &n.edges {
+        let v = graph_minimax(g, c, path);
+        if (n.kind == NodeKind::Or) == (v == Outcome::Proven) {
+            result = v;
+            break;
+        }
+    }
+    path.pop();
+    result
+}
+
+// ---------------------------------------------------------------------------------------
+// An independent proof-tree verifier: replays the tree on the problem.
+
+fn verify<P: Problem>(tree: &ProofTree<P::Move>, p: &mut P) -> Result<usize, String> {
+    let mut path = Vec::new();
+    verify_node(tree, 0, p, &mut path)
+}
+
+fn verify_node<P: Problem>(
+    tree: &ProofTree<P::Move>,
+    at: usize,
+    p: &mut P,
+    path: &mut Vec<u64>,
+) -> Result<usize, String> {
+    let node = tree.nodes.get(at).ok_or("dangling child")?;
+    if node.kind != p.node_kind() {
+        return Err(format!("node {at}: wrong kind"));
+    }
+    let key = p.key();
+    let repeated = path.contains(&key);
+    match node.leaf {
+        Some(Leaf::Repetition) => {
+            return if repeated && p.repetition() == tree.outcome {
+                Ok(1)
+            } else {
+                Err(format!("node {at}: bad repetition leaf"))
+            };
+        }
+        Some(Leaf::Terminal) => {
+            return if !repeated && p.terminal() == Some(tree.outcome) {
+                Ok(1)
+            } else {
+                Err(format!("node {at}: bad terminal leaf"))
+            };
+        }
+        None => {}
+    }
+    if repeated || p.terminal().is_some() {
+        return Err(format!("node {at}: inner node is a leaf"));
+    }
+    let mut legal = Vec::new();
+    p.moves(&mut legal);
+    let winner = matches!(
+        (tree.outcome, node.kind),
+        (Outcome::Proven, NodeKind::Or) | (Outcome::Disproven, NodeKind::And)
+    );
+    if winner {
+        if node.children.len() != 1 || !legal.contains(&node.children[0].0) {
+            return Err(format!("node {at}: winner needs one legal move"));
+        }
+    } else {
+        let answered: Vec<_> = node.children.iter().map(|c| c.0).collect();
+        if answered.len() != legal.len() || legal.iter().any(|m| !answered.contains(m)) {
+            return Err(format!("node {at}: loser's moves not all answered"));
+        }
+    }
+    path.push(key);
+    let mut size = 1;
+    for &(mv, c) in &node.children {
+        p.play(mv);
+        let r = verify_node(tree, c, p, path);
+        p.undo();
+        size += r?;
+    }
+    path.pop();
+    Ok(size)
+}
+
+fn small_config() -> Config {
+    Config {
+        nodes: Some(2_000_000),
+        ..Config::default()
+    }
+}
+
+fn check_graph(seed: u64, n: usize, cyclic: bool, config: &Config) {
+    let mut g = Graph::random(seed, n, cyclic);
+    let want = graph_minimax(&g, 0, &mut Vec::new());
+    let mut solver = Solver::new(config.clone());
+    let r = solver.solve(&mut g);
+    assert_eq!(g.stack, vec![0], "seed {seed}: state not restored");
+    assert_eq!(
+        r.outcome,
+        Some(want),
+        "seed {seed} n {n} cyclic {cyclic}: {r:?}"
+    );
+    // Every root child, with the root on the path.
+    let ch = solver.solve_children(&mut g);
+    assert_eq!(ch.stopped, StopReason::Solved, "seed {seed}");
+    for &(mv, v) in &ch.children {
+        let want = graph_minimax(&g, mv, &mut vec![0]);
+        assert_eq!(v, Some(want), "seed {seed}: child {mv}");
+    }
+    // A proof tree, checked independently.
+    let tree = solver.proof_tree(&mut g);
+    assert_eq!(g.stack, vec![0]);
+    let tree = tree.unwrap_or_else(|| panic!("seed {seed}: no proof tree"));
+    assert_eq!(tree.outcome, want);
+    if let Err(e) = verify(&tree, &mut g) {
+        panic!("seed {seed}: {e}");
+    }
+    let pv = tree.principal_variation();
+    assert!(pv.len() < tree.nodes.len().max(1));
+}
+
+#[test]
+fn random_dags_match_minimax() {
+    let base = 0x5EED_0001;
+    println!("random DAGs: seeds {base}..+400");
+    for i in 0..400 {
+        let n = 2 + (i % 30) as usize;
+        check_graph(base + i, n, false, &small_config());
+    }
+}
+
+#[test]
+fn random_cyclic_graphs_match_minimax() {
+    let base = 0x5EED_1001;
+    println!("random cyclic graphs: seeds {base}..+600");
+    for i in 0..600 {
+        let n = 2 + (i % 11) as usize;
+        check_graph(base + i, n, true, &small_config());
+    }
+}
+
+#[test]
+fn plain_dfpn_without_epsilon_matches_too() {
+    let base = 0x5EED_2001;
+    println!("epsilon 0: seeds {base}..+300");
+    let config = Config {
+        epsilon_percent: 0,
+        ..small_config()
+    };
+    for i in 0..300 {
+        check_graph(base + i, 2 + (i % 11) as usize, i % 2 == 0, &config);
+    }
+}
+
+/// The graph-history interaction: C is proven through a repetition of A on the path
+/// R-A-C, and disproven on R-B-C. A table that stores C's first value answers R wrongly.
+fn ghi_graph(key_seed: u64) -> Graph {
+    use NodeKind::{And, Or};
+    use Outcome::{Disproven, Proven};
+    let node = |kind, terminal, edges: &[usize], init| GNode {
+        kind,
+        terminal,
+        rep: Proven,
+        edges: edges.to_vec(),
+        init,
+    };
+    // 0 R, 1 A, 2 B, 3 C, 4 L, 5 T. The initial numbers make df-pn search R-A-C first.
+    Graph {
+        nodes: vec![
+            node(Or, None, &[1, 2], (1, 1)),
+            node(And, None, &[3, 4], (1, 1)),
+            node(And, None, &[3], (10, 1)),
+            node(Or, None, &[1], (1, 1)),
+            node(Or, None, &[5], (1, 5)),
+            node(And, Some(Disproven), &[], (1, 1)),
+        ],
+        stack: vec![0],
+        key_seed,
+    }
+}
+
+#[test]
+fn ghi_case_naive_table_is_wrong_ours_is_right() {
+    let mut g = ghi_graph(7);
+    assert_eq!(graph_minimax(&g, 0, &mut Vec::new()), Outcome::Disproven);
+    let mut naive = Solver::new(Config::default());
+    naive.naive_ghi = true;
+    assert_eq!(
+        naive.solve(&mut g).outcome,
+        Some(Outcome::Proven),
+        "naive should fail"
+    );
+    let mut solver = Solver::new(Config::default());
+    assert_eq!(solver.solve(&mut g).outcome, Some(Outcome::Disproven));
+    let tree = solver.proof_tree(&mut g).expect("tree");
+    verify(&tree, &mut g).expect("verified");
+}
+
+#[test]
+fn naive_table_fails_on_random_cyclic_graphs() {
+    let base = 0x5EED_3001;
+    let mut naive_wrong = Vec::new();
+    for i in 0..1500 {
+        let seed = base + i;
+        let mut g = Graph::random(seed, 4 + (i % 10) as usize, true);
+        let want = graph_minimax(&g, 0, &mut Vec::new());
+        for eps in [0, 25] {
+            let config = Config {
+                epsilon_percent: eps,
+                ..small_config()
+            };
+            let mut naive = Solver::new(config.clone());
+            naive.naive_ghi = true;
+            if naive.solve(&mut g).outcome != Some(want) {
+                naive_wrong.push(seed);
+            }
+            let mut solver = Solver::new(config);
+            assert_eq!(solver.solve(&mut g).outcome, Some(want), "seed {seed}");
+        }
+    }
+    println!(
+        "seeds {base}..+1500: naive table wrong {} times ({:?}...), ours never",
+        naive_wrong.len(),
+        &naive_wrong[..naive_wrong.len().min(5)]
+    );
+    assert!(!naive_wrong.is_empty());
+}
+
+// ---------------------------------------------------------------------------------------
+// Take-away: take 1 to 3 from a pile, who takes the last wins. The prover moves first.
+
+struct TakeAway {
+    pile: u32,
+    taken: Vec<u32>,
+    key_seed: u64,
+}
+
+impl Problem for TakeAway {
+    type Move = u32;
+
+    fn key(&self) -> u64 {
+        mix((u64::from(self.pile) << 1 | (self.taken.len() as u64 & 1)) ^ self.key_seed)
+    }
+
+    fn node_kind(&self) -> NodeKind {
+        node_kind_of(self.taken.len() % 2 == 0)
+    }
+
+    fn terminal(&mut self) -> Option<Outcome> {
+        (self.pile == 0).then(|| outcome_of(self.node_kind() == NodeKind::And))
+    }
+
+    fn repetition(&self) -> Outcome {
+        Outcome::Disproven
+    }
+
+    fn moves(&mut self, moves: &mut Vec<u32>) {
+        moves.extend((1..=3).filter(|&n| n <= self.pile));
+    }
+
+    fn play(&mut self, n: u32) {
+        self.pile -= n;
+        self.taken.push(n);
+    }
+
+    fn undo(&mut self) {
+        if let Some(n) = self.taken.pop() {
+            self.pile += n;
+        }
+    }
+}
+
+#[test]
+fn take_away_known_values() {
+    let mut solver = Solver::new(Config::default());
+    for pile in 0..60 {
+        let mut g = TakeAway {
+            pile,
+            taken: vec![],
+            key_seed: 3,
+        };
+        let want = outcome_of(pile % 4 != 0);
+        assert_eq!(solver.solve(&mut g).outcome, Some(want), "pile {pile}");
+        // The only winning move takes pile % 4.
+        let ch = solver.solve_children(&mut g);
+        let winning: Vec<u32> = ch
+            .children
+            .iter()
+            .filter(|c| c.1 == Some(Outcome::Proven))
+            .map(|c| c.0)
+            .collect();
+        let expected: Vec<u32> = (pile % 4 != 0).then_some(pile % 4).into_iter().collect();
+        assert_eq!(winning, expected, "pile {pile}");
+        if pile > 24 {
+            // Proof trees are trees: transpositions are written out again each time, so
+            // they grow exponentially with the pile. The budget stops them.
+            let mut limited = Solver::new(Config {
+                nodes: Some(100_000),
+                ..Config::default()
+            });
+            if pile % 4 == 0 && pile > 40 {
+                assert!(limited.proof_tree(&mut g).is_none(), "pile {pile}");
+                assert!(g.taken.is_empty());
+            }
+            continue;
+        }
+        let tree = solver.proof_tree(&mut g).expect("tree");
+        verify(&tree, &mut g).expect("verified");
+        if pile % 4 != 0 {
+            assert_eq!(tree.principal_variation().first(), Some(&(pile % 4)));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// k-in-a-row on a w×w board (tic-tac-toe for w = k = 3). X moves first; the prover is
+// `prover`.
+
+#[derive(Clone)]
+struct Connect {
+    w: usize,
+    k: usize,
+    cells: Vec<u8>,
+    moves: Vec<usize>,
+    prover: u8,
+    key_seed: u64,
+}
+
+impl Connect {
+    fn new(w: usize, k: usize, prover: u8) -> Connect {
+        Connect {
+            w,
+            k,
+            cells: vec![0; w * w],
+            moves: vec![],
+            prover,
+            key_seed: 11,
+        }
+    }
+
+    fn to_move(&self) -> u8 {
+        1 + (self.moves.len() % 2) as u8
+    }
+
+    fn won(&self, who: u8) -> bool {
+        let (w, k) = (self.w as i64, self.k as i64);
+        for y in 0..w {
+            for x in 0..w {
+                for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                    if (0..k).all(|i| {
+                        let (xx, yy) = (x + dx * i, y + dy * i);
+                        (0..w).contains(&xx)
+                            && (0..w).contains(&yy)
+                            && self.cells[(yy * w + xx) as usize] == who
+                    }) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+impl Problem for Connect {
+    type Move = usize;
+
+    fn key(&self) -> u64 {
+        let mut h = self.key_seed;
+        for &c in &self.cells {
+            h = mix(h ^ u64::from(c)).wrapping_add(1);
+        }
+        h
+    }
+
+    fn node_kind(&self) -> NodeKind {
+        node_kind_of(self.to_move() == self.prover)
+    }
+
+    fn terminal(&mut self) -> Option<Outcome> {
+        let other = 3 - self.prover;
+        if self.won(self.prover) {
+            Some(Outcome::Proven)
+        } else if self.won(other) || self.moves.len() == self.cells.len() {
+            Some(Outcome::Disproven)
+        } else {
+            None
+        }
+    }
+
+    fn repetition(&self) -> Outcome {
+        Outcome::Disproven
+    }
+
+    fn moves(&mut self, moves: &mut Vec<usize>) {
+        moves.extend((0..self.cells.len()).filter(|&i| self.cells[i] == 0));
+    }
+
+    fn play(&mut self, mv: usize) {
+        self.cells[mv] = self.to_move();
+        self.moves.push(mv);
+    }
+
+    fn undo(&mut self) {
+        if let Some(mv) = self.moves.pop() {
+            self.cells[mv] = 0;
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_is_a_draw() {
+    for prover in [1, 2] {
+        for eps in [0, 25] {
+            let mut g = Connect::new(3, 3, prover);
+            let mut solver = Solver::new(Config {
+                epsilon_percent: eps,
+                ..Config::default()
+            });
+            let r = solver.solve(&mut g);
+            println!("tic-tac-toe prover {prover} epsilon {eps}%: {r:?}");
+            assert_eq!(r.outcome, Some(Outcome::Disproven));
+            let tree = solver.proof_tree(&mut g).expect("tree");
+            let size = verify(&tree, &mut g).expect("verified");
+            println!(
+                "  disproof tree: {size} states, pv {:?}",
+                tree.principal_variation()
+            );
+            assert!(g.moves.is_empty());
+        }
+    }
+    // 3 in a row on 4×4: the first player wins.
+    let mut g = Connect::new(4, 3, 1);
+    let mut solver = Solver::new(Config::default());
+    let r = solver.solve(&mut g);
+    println!("3-in-a-row 4x4: {r:?}");
+    assert_eq!(r.outcome, Some(Outcome::Proven));
+    let tree = solver.proof_tree(&mut g).expect("tree");
+    verify(&tree, &mut g).expect("verified");
+}
+
+// ---------------------------------------------------------------------------------------
+// Budgets, cancellation, memory, determinism.
+
+/// 4 in a row on 5×5: far too big to solve in a test, good for budgets.
+fn big() -> Connect {
+    Connect::new(5, 4, 1)
+}
+
+#[test]
+fn node_budget_is_honoured() {
+    for limit in [1u64, 100, 5_000, 50_000] {
+        let mut g = big();
+        let mut solver = Solver::new(Config {
+            nodes: Some(limit),
+            ..Config::default()
+        });
+        let r = solver.solve(&mut g);
+        println!("node limit {limit}: {r:?}");
+        assert_eq!(r.outcome, None);
+        assert_eq!(r.stopped, StopReason::NodeLimit);
+        // At most one expansion (25 children) past the limit.
+        assert!(r.nodes >= limit && r.nodes <= limit + 25, "{r:?}");
+        assert!(g.moves.is_empty());
+    }
+}
+
+#[test]
+fn time_budget_is_honoured() {
+    let mut g = big();
+    let t = Duration::from_millis(200);
+    let mut solver = Solver::new(Config {
+        time: Some(t),
+        ..Config::default()
+    });
+    let r = solver.solve(&mut g);
+    println!("time limit {t:?}: {r:?}");
+    assert_eq!(r.outcome, None);
+    assert_eq!(r.stopped, StopReason::TimeLimit);
+    assert!(r.elapsed >= t && r.elapsed <= t + t / 10, "{:?}", r.elapsed);
+    assert!(g.moves.is_empty());
+}
+
+#[test]
+fn cancellation_stops_the_search() {
+    let flag = Arc::new(AtomicBool::new(true));
+    let mut solver = Solver::new(Config {
+        cancel: Some(flag.clone()),
+        ..Config::default()
+    });
+    let r = solver.solve(&mut big());
+    assert_eq!((r.outcome, r.stopped), (None, StopReason::Cancelled));
+    assert!(r.nodes <= 25);
+
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    let setter = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
+    };
+    let mut g = big();
+    let r = solver.solve(&mut g);
+    setter.join().expect("setter thread");
+    println!("cancelled after 50 ms: {r:?}");
+    assert_eq!((r.outcome, r.stopped), (None, StopReason::Cancelled));
+    assert!(r.elapsed < Duration::from_secs(5));
+    assert!(g.moves.is_empty());
+}
+
+#[test]
+fn tiny_tables_give_right_answers_or_unknown() {
+    let base = 0x5EED_4001;
+    println!("tiny tables: seeds {base}..+300");
+    for (i, memory) in [0usize, 100, 200, 1_000, 4_000]
+        .into_iter()
+        .cycle()
+        .take(300)
+        .enumerate()
+    {
+        let seed = base + i as u64;
+        let mut g = Graph::random(seed, 2 + i % 11, i % 2 == 0);
+        let want = graph_minimax(&g, 0, &mut Vec::new());
+        let mut solver = Solver::new(Config {
+            memory_bytes: memory,
+            nodes: Some(200_000),
+            ..Config::default()
+        });
+        let r = solver.solve(&mut g);
+        assert!(
+            r.outcome.is_none() || r.outcome == Some(want),
+            "seed {seed}: {r:?}"
+        );
+        assert!(r.table_entries <= solver.table_capacity());
+    }
+    for memory in [0usize, 1_000, 16_000] {
+        let mut g = Connect::new(3, 3, 1);
+        let mut solver = Solver::new(Config {
+            memory_bytes: memory,
+            nodes: Some(3_000_000),
+            ..Config::default()
+        });
+        let r = solver.solve(&mut g);
+        println!(
+            "tic-tac-toe, {memory} bytes ({} entries): {r:?}, {} collections",
+            solver.table_capacity(),
+            solver.table_collections()
+        );
+        assert!(r.outcome.is_none() || r.outcome == Some(Outcome::Disproven));
+        assert!(r.table_entries <= solver.table_capacity());
+    }
+}
+
+#[test]
+fn results_do_not_depend_on_key_values() {
+    let base = 0x5EED_5001;
+    println!("key seeds: graphs {base}..+200");
+    let strip = |r: SolveResult| (r.outcome, r.numbers, r.nodes, r.table_entries, r.stopped);
+    for i in 0..200u64 {
+        let seed = base + i;
+        let config = Config {
+            memory_bytes: [0usize, 300, 2_000, 1 << 20][(i % 4) as usize],
+            nodes: Some([50u64, 1_000, 1_000_000][(i % 3) as usize]),
+            ..Config::default()
+        };
+        let mut results = Vec::new();
+        let mut others = Vec::new();
+        for key_seed in [1u64, 0xFFFF_0000, seed] {
+            let mut g = Graph::random(seed, 2 + (i % 13) as usize, i % 2 == 0);
+            g.key_seed = key_seed;
+            let mut solver = Solver::new(config.clone());
+            results.push(strip(solver.solve(&mut g)));
+            let ch = solver.solve_children(&mut g);
+            let tree = solver.proof_tree(&mut g);
+            others.push((ch.children, ch.nodes, tree));
+        }
+        assert!(
+            results.windows(2).all(|w| w[0] == w[1]),
+            "seed {seed}: {results:?}"
+        );
+        assert!(others.windows(2).all(|w| w[0] == w[1]), "seed {seed}");
+    }
+    // A real search with collections.
+    let mut results = Vec::new();
+    for key_seed in [5u64, 77] {
+        let mut g = Connect::new(3, 3, 1);
+        g.key_seed = key_seed;
+        let mut solver = Solver::new(Config {
+            memory_bytes: 20_000,
+            ..Config::default()
+        });
+        results.push(strip(solver.solve(&mut g)));
+        assert!(solver.table_collections() > 0);
+    }
+    println!("tic-tac-toe with a 20 kB table, two key seeds: {results:?}");
+    assert_eq!(results[0], results[1]);
+}
+
+#[test]
+fn no_moves_and_terminal_roots() {
+    use NodeKind::{And, Or};
+    let single = |kind, terminal| Graph {
+        nodes: vec![GNode {
+            kind,
+            terminal,
+            rep: Outcome::Proven,
+            edges: vec![],
+            init: (1, 1),
+        }],
+        stack: vec![0],
+        key_seed: 0,
+    };
+    let mut solver = Solver::new(Config::default());
+    assert_eq!(
+        solver.solve(&mut single(Or, None)).outcome,
+        Some(Outcome::Disproven)
+    );
+    // Same key, another game: the table must be cleared.
+    solver.clear_table();
+    assert_eq!(
+        solver.solve(&mut single(And, None)).outcome,
+        Some(Outcome::Proven)
+    );
+    solver.clear_table();
+    let mut t = single(Or, Some(Outcome::Proven));
+    assert_eq!(solver.solve(&mut t).outcome, Some(Outcome::Proven));
+    assert!(solver.solve_children(&mut t).children.is_empty());
+    let tree = solver.proof_tree(&mut t).expect("tree");
+    assert_eq!(tree.nodes.len(), 1);
+    verify(&tree, &mut t).expect("verified");
+}
+
+#[test]
+fn cyclic_graphs_end_in_every_mode() {
+    let base = 0x5EED_1001;
+    println!("cyclic graphs, solve and solve_children: seeds {base}..+1000");
+    for weak in [false, true] {
+        for eps in [0, 25, 100] {
+            let (mut unknown, mut nodes, mut fallbacks) = (0, 0, 0);
+            for i in 0..1000u64 {
+                let seed = base + i;
+                let mut g = Graph::random(seed, 2 + (i % 11) as usize, true);
+                let mut solver = Solver::new(Config {
+                    weak,
+                    epsilon_percent: eps,
+                    nodes: Some(1_000_000),
+                    ..Config::default()
+                });
+                let r = solver.solve(&mut g);
+                nodes += r.nodes;
+                unknown += usize::from(r.outcome.is_none());
+                let r = solver.solve_children(&mut g);
+                nodes += r.nodes;
+                unknown += usize::from(r.stopped != StopReason::Solved);
+                fallbacks += solver.fallbacks();
+            }
+            println!("  weak {weak} epsilon {eps}%: {nodes} nodes, {fallbacks} fallbacks");
+            assert_eq!(unknown, 0, "weak {weak} epsilon {eps}");
+        }
+    }
+}
+
+/// Figures for choosing the defaults: nodes per configuration (`-- --nocapture`).
+#[test]
+fn configurations_compared() {
+    for weak in [false, true] {
+        for eps in [0u32, 25, 50, 100] {
+            let config = Config {
+                weak,
+                epsilon_percent: eps,
+                nodes: Some(5_000_000),
+                ..Config::default()
+            };
+            let mut figures = Vec::new();
+            for (w, k, prover) in [(3, 3, 1), (3, 3, 2), (4, 3, 1)] {
+                let mut g = Connect::new(w, k, prover);
+                let r = Solver::new(config.clone()).solve(&mut g);
+                assert!(r.outcome.is_some());
+                figures.push(r.nodes);
+            }
+            let mut graphs = 0;
+            for i in 0..300u64 {
+                let mut g = Graph::random(0x5EED_6001 + i, 10 + (i % 30) as usize, i % 2 == 0);
+                let r = Solver::new(config.clone()).solve(&mut g);
+                assert!(r.outcome.is_some());
+                graphs += r.nodes;
+            }
+            figures.push(graphs);
+            println!(
+                "weak {weak:5} epsilon {eps:3}%: ttt X {}, ttt O {}, 3-row 4x4 {}, 300 graphs {}",
+                figures[0], figures[1], figures[2], figures[3]
+            );
+        }
+    }
+}
+
+#[test]
+fn budgets_in_children_and_proof_trees() {
+    // Too small a budget: unknown children, no tree, the problem left as given.
+    let mut g = Connect::new(4, 3, 1);
+    let mut solver = Solver::new(Config {
+        nodes: Some(2_000),
+        ..Config::default()
+    });
+    let ch = solver.solve_children(&mut g);
+    println!(
+        "4x4 3-in-a-row children, 2000 nodes: {:?} {:?}",
+        ch.stopped, ch.nodes
+    );
+    assert_eq!(ch.stopped, StopReason::NodeLimit);
+    assert_eq!(ch.children.len(), 16);
+    assert!(ch.children.iter().any(|c| c.1.is_none()));
+    assert!(ch.nodes <= 2_000 + 16);
+    assert!(g.moves.is_empty());
+    assert!(solver.proof_tree(&mut g).is_none());
+    assert!(g.moves.is_empty());
+
+    // With enough budget, every child is known, and each agrees with a solve of the child.
+    let mut solver = Solver::new(Config::default());
+    let ch = solver.solve_children(&mut g);
+    assert_eq!(ch.stopped, StopReason::Solved);
+    let winning: Vec<usize> = ch
+        .children
+        .iter()
+        .filter(|c| c.1 == Some(Outcome::Proven))
+        .map(|c| c.0)
+        .collect();
+    println!(
+        "4x4 3-in-a-row winning first moves: {winning:?}, {} nodes",
+        ch.nodes
+    );
+    assert!(!winning.is_empty());
+    for &(mv, v) in &ch.children {
+        g.play(mv);
+        let mut fresh = Solver::new(Config::default());
+        assert_eq!(fresh.solve(&mut g).outcome, v, "move {mv}");
+        g.undo();
+    }
+    // A tree that starts with one of them.
+    let tree = solver.proof_tree(&mut g).expect("tree");
+    verify(&tree, &mut g).expect("verified");
+    assert!(winning.contains(&tree.nodes[0].children[0].0));
+}
+
+/// A problem that lists moves twice and gives out-of-range initial numbers.
+struct Odd {
+    inner: Graph,
+    numbers: (u32, u32),
+}
+
+impl Problem for Odd {
+    type Move = usize;
+    fn key(&self) -> u64 {
+        self.inner.key()
+    }
+    fn node_kind(&self) -> NodeKind {
+        self.inner.node_kind()
+    }
+    fn terminal(&mut self) -> Option<Outcome> {
+        self.inner.terminal()
+    }
+    fn repetition(&self) -> Outcome {
+        self.inner.repetition()
+    }
+    fn moves(&mut self, moves: &mut Vec<usize>) {
+        self.inner.moves(moves);
+        let again = moves.clone();
+        moves.extend(again);
+    }
+    fn play(&mut self, mv: usize) {
+        self.inner.play(mv);
+    }
+    fn undo(&mut self) {
+        self.inner.undo();
+    }
+    fn initial_numbers(&mut self) -> (u32, u32) {
+        self.numbers
+    }
+}
+
+#[test]
+fn odd_inputs_do_not_panic() {
+    let base = 0x5EED_7001;
+    println!("odd inputs: seeds {base}..+200");
+    for i in 0..200u64 {
+        let seed = base + i;
+        let inner = Graph::random(seed, 2 + (i % 11) as usize, i % 2 == 0);
+        let want = graph_minimax(&inner, 0, &mut Vec::new());
+        let numbers = [(0, 0), (u32::MAX, u32::MAX), (0, u32::MAX), (7, 1)][(i % 4) as usize];
+        let mut p = Odd { inner, numbers };
+        let mut solver = Solver::new(Config {
+            epsilon_percent: [0, u32::MAX, 1_000_000][(i % 3) as usize],
+            weak: i % 2 == 0,
+            nodes: Some(1_000_000),
+            ..Config::default()
+        });
+        let r = solver.solve(&mut p);
+        assert_eq!(r.outcome, Some(want), "seed {seed}: {r:?}");
+        let tree = solver.proof_tree(&mut p).expect("tree");
+        verify(&tree, &mut p).expect("verified");
+    }
+}
+
+#[test]
+fn larger_cyclic_graphs_with_small_tables() {
+    let base = 0x5EED_8001;
+    println!("larger cyclic graphs, small tables: seeds {base}..+1000");
+    let (mut fallbacks, mut nodes, mut proven) = (0, 0, 0);
+    for i in 0..1000u64 {
+        let seed = base + i;
+        let mut g = Graph::random_with(seed, 8 + (i % 15) as usize, true, 12);
+        let want = graph_minimax(&g, 0, &mut Vec::new());
+        let config = Config {
+            memory_bytes: [500usize, 5_000, 1 << 20][(i % 3) as usize],
+            nodes: Some(2_000_000),
+            weak: i % 2 == 1,
+            ..Config::default()
+        };
+        let mut solver = Solver::new(config);
+        let r = solver.solve(&mut g);
+        assert_eq!(r.outcome, Some(want), "seed {seed}: {r:?}");
+        let ch = solver.solve_children(&mut g);
+        for &(mv, v) in &ch.children {
+            assert_eq!(v, Some(graph_minimax(&g, mv, &mut vec![0])), "seed {seed}");
+        }
+        fallbacks += solver.fallbacks();
+        nodes += r.nodes;
+        proven += usize::from(want == Outcome::Proven);
+        if let Some(tree) = solver.proof_tree(&mut g) {
+            verify(&tree, &mut g).expect("verified");
+        } else {
+            panic!("seed {seed}: no tree");
+        }
+    }
+    println!("  {proven} proven, {nodes} nodes in solve, {fallbacks} fallbacks");
+}
+
+#[test]
+fn one_table_serves_every_root() {
+    let base = 0x5EED_9001;
+    println!("every state as a root, one table: seeds {base}..+300");
+    for i in 0..300u64 {
+        let seed = base + i;
+        let g = Graph::random_with(seed, 4 + (i % 10) as usize, true, 6 + i % 6);
+        let mut solver = Solver::new(Config {
+            nodes: Some(1_000_000),
+            ..Config::default()
+        });
+        // Solves only, twice round, so that later roots meet entries stored from every
+        // other root; then children too (which empty the table when the root changes).
+        for round in 0..3 {
+            for root in 0..g.nodes.len() {
+                let mut h = g.clone();
+                h.stack = vec![root];
+                let want = graph_minimax(&h, root, &mut Vec::new());
+                let r = solver.solve(&mut h);
+                assert_eq!(
+                    r.outcome,
+                    Some(want),
+                    "seed {seed} root {root} round {round}"
+                );
+                if round < 2 {
+                    continue;
+                }
+                let ch = solver.solve_children(&mut h);
+                if h.nodes[root].terminal.is_none() {
+                    for &(mv, v) in &ch.children {
+                        let want = graph_minimax(&h, mv, &mut vec![root]);
+                        assert_eq!(v, Some(want), "seed {seed} root {root} child {mv}");
+                    }
+                }
+            }
+        }
+    }
+}
