@@ -65,9 +65,13 @@ enum Frame {
 ///   answer (ignoring a threat is not modelled: a threat is by definition worth an answer).
 ///   Since the counts are part of the [key](Problem::key), spending threats never closes a
 ///   cycle. A pass also lifts the ban (the opponent got a free move instead, which is the
-///   real game: a side that tenukis without a threat lets the other resolve the ko).
+///   real game: a side that tenukis without a threat lets the other resolve the ko). Such
+///   a pass under a ko ban does not count toward the two passes that end the play: else
+///   a side could take a ko and end the play at once by passing after the banned side's
+///   forced pass, and every ko would be won by whoever takes it first.
 /// * **Terminal** ([`Problem::terminal`]): no target point holds a defender stone, the
-///   attacker has won; the last two moves were passes, the defender has won (a target is
+///   attacker has won; the last two moves were passes (see above for a pass under a ko
+///   ban), the defender has won (a target is
 ///   still there: life or seki); a target chain is unconditionally alive by Benson on the
 ///   whole board, the defender has won. (Benson on the whole board is sound here: the
 ///   attacker, who may only play in the region, has fewer moves than Benson assumes.)
@@ -209,14 +213,16 @@ impl Search {
         }
     }
 
+    /// Whether the side to move may not retake a ko on a region point now.
+    fn ko_ban_in_region(&self) -> bool {
+        self.position
+            .ko_point()
+            .is_some_and(|k| self.region.contains(k.index()))
+    }
+
     /// Whether the side to move may spend a ko threat now.
     fn may_threaten(&self) -> bool {
-        let me = self.position.to_play();
-        self.threats[me] > 0
-            && self
-                .position
-                .ko_point()
-                .is_some_and(|k| self.region.contains(k.index()))
+        self.threats[self.position.to_play()] > 0 && self.ko_ban_in_region()
     }
 
     /// The ordering score of a legal stone of `me` on `p`: captures first, then ataris,
@@ -344,8 +350,16 @@ impl Problem for Search {
                 }
             }
             TsumegoMove::Pass => {
+                // A pass under a ko ban is "tenuki without a threat": it gives the
+                // opponent the time to resolve the ko and does not start the two passes
+                // that end the play (else a side could end it right after taking a ko).
+                let banned = self.ko_ban_in_region();
                 let record = self.position.play_unchecked(Move::Pass);
-                self.passes = passes.saturating_add(1).min(2);
+                self.passes = if banned {
+                    0
+                } else {
+                    passes.saturating_add(1).min(2)
+                };
                 Frame::Move { record, passes }
             }
             TsumegoMove::Threat => {
