@@ -438,3 +438,67 @@ fn listed_answers_of_tsumegojs_files() {
         None
     );
 }
+
+/// What the move ordering is worth to the exhaustive solver: nodes on the classic shapes
+/// and on the small answered tsumego.js problems, with and without it (printed: a
+/// measurement, not a requirement; see the report of issue 5).
+#[test]
+fn move_ordering_saves_nodes() {
+    let mut totals = [0u64; 2];
+    for f in fixtures() {
+        let pos = ascii::parse_diagram(&f.diagram).unwrap();
+        let targets = Tsumego::parse_points(&f.targets, pos.size()).unwrap();
+        let base = Tsumego::new(pos, &targets).unwrap();
+        for &(first, tb, tw, _) in &f.expects {
+            let mut t = base.clone();
+            t.set_first(first);
+            t.set_ko_threats(Color::Black, tb);
+            t.set_ko_threats(Color::White, tw);
+            let mut n = [0u64; 2];
+            for (i, on) in [true, false].into_iter().enumerate() {
+                let mut solver = Exhaustive::default();
+                let mut s = t.search(t.attacker());
+                s.set_move_ordering(on);
+                assert!(solver.prove(&mut s, 40).is_some());
+                totals[i] += solver.nodes;
+                n[i] = solver.nodes;
+            }
+            println!("{} {first} {tb}/{tw}: {n:?}", f.name);
+        }
+    }
+    println!(
+        "classic shapes: nodes with ordering {}, without {}",
+        totals[0], totals[1]
+    );
+    // The answered tsumego.js problems with at most 6 empty points, attacker and defender
+    // proving from the listed first player.
+    let mut set_totals = [0u64; 2];
+    for (name, text) in tsumegojs_files() {
+        let tree = &sgf::parse(&text).unwrap()[0];
+        if tree
+            .value(tree.root(), "PL")
+            .unwrap_or("")
+            .trim()
+            .is_empty()
+        {
+            continue;
+        }
+        let Ok(t) = Tsumego::from_sgf(tree) else {
+            continue;
+        };
+        if t.region_empty_count() > 6 || name == "gop/20712" {
+            continue;
+        }
+        for (i, on) in [true, false].into_iter().enumerate() {
+            let mut solver = Exhaustive::default();
+            let mut s = t.search(t.first());
+            s.set_move_ordering(on);
+            assert!(solver.prove(&mut s, 40).is_some(), "{name}");
+            set_totals[i] += solver.nodes;
+        }
+    }
+    println!(
+        "tsumego.js, at most 6 empty points: nodes with ordering {}, without {}",
+        set_totals[0], set_totals[1]
+    );
+}
