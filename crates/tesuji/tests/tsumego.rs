@@ -148,6 +148,8 @@ struct Fixture {
     name: String,
     targets: String,
     expects: Vec<(Color, u32, u32, &'static str)>,
+    /// (first player, its winning first moves as GTP vertices), threats 0/0.
+    moves: Vec<(Color, Vec<String>)>,
     diagram: String,
 }
 
@@ -164,6 +166,7 @@ fn fixtures() -> Vec<Fixture> {
                 name: name.trim().to_string(),
                 targets: String::new(),
                 expects: Vec::new(),
+                moves: Vec::new(),
                 diagram: String::new(),
             });
             continue;
@@ -171,6 +174,10 @@ fn fixtures() -> Vec<Fixture> {
         let f = out.last_mut().expect("a fixture starts with ==");
         if let Some(v) = t.strip_prefix("target:") {
             f.targets = v.trim().to_string();
+        } else if let Some(v) = t.strip_prefix("moves:") {
+            let (c, list) = v.trim().split_once(' ').expect("moves: B|W VERTEX...");
+            let list = list.split_whitespace().map(str::to_string).collect();
+            f.moves.push((c.parse().unwrap(), list));
         } else if let Some(v) = t.strip_prefix("expect:") {
             let (mut first, mut tb, mut tw, mut win) = (Color::Black, 0, 0, "");
             for word in v.split_whitespace() {
@@ -229,6 +236,23 @@ fn classic_shapes() {
             if got != expect {
                 failures.push(format!(
                     "{}: first {first} threats {tb}/{tw}: expected {expect}, got {got}",
+                    f.name
+                ));
+            }
+        }
+        for (first, expect) in &f.moves {
+            let mut t = base.clone();
+            t.set_first(*first);
+            let size = t.position().size();
+            let got: Vec<String> = winning_first_moves(&t, 40)
+                .unwrap_or_else(|| panic!("{}: over budget", f.name))
+                .into_iter()
+                .map(|m| tesuji::vertex::format(m, size).to_string())
+                .collect();
+            println!("{}: first {first}: winning moves {got:?}", f.name);
+            if got != *expect {
+                failures.push(format!(
+                    "{}: first {first}: winning moves {got:?}, expected {expect:?}",
                     f.name
                 ));
             }
