@@ -526,3 +526,51 @@ fn move_ordering_saves_nodes() {
         set_totals[0], set_totals[1]
     );
 }
+
+/// No panic on any file of the crate's SGF corpus (games, not problems: most have no `MA`)
+/// nor on any target chosen among their stones; and a few random moves, passes and threats
+/// of the search are taken back exactly.
+#[test]
+fn no_panic_on_the_sgf_corpus() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf");
+    let mut files = 0;
+    let mut problems = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "sgf") {
+            continue;
+        }
+        files += 1;
+        let bytes = std::fs::read(&p).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = Tsumego::from_sgf_text(&text);
+        let Ok(trees) = sgf::parse(&text) else {
+            continue;
+        };
+        let Some(tree) = trees.first() else { continue };
+        let Ok(setup) = tree.points(tree.root(), "AB") else {
+            continue;
+        };
+        for target in setup.into_iter().take(5) {
+            let Ok(t) = Tsumego::from_sgf_with(tree, Some(&[target]), None) else {
+                continue;
+            };
+            problems += 1;
+            let mut s = t.search(t.attacker());
+            let key = s.key();
+            let mut moves = Vec::new();
+            for i in 0..12 {
+                moves.clear();
+                s.moves(&mut moves);
+                s.play(moves[(i * 7) % moves.len()]);
+                let _ = s.terminal();
+            }
+            for _ in 0..12 {
+                s.undo();
+            }
+            assert_eq!(s.key(), key);
+        }
+    }
+    println!("{files} files, {problems} problems");
+    assert!(files >= 30 && problems > 0);
+}
