@@ -81,7 +81,9 @@ mod region;
 mod search;
 
 pub use answers::{listed_first_moves, listed_replies};
-pub use region::{detect_region, MAX_REGION_POINTS, WALL_OUTSIDE_LIBERTIES};
+pub use region::{
+    detect_region, MAX_REGION_DISTANCE, MAX_REGION_EMPTY, MAX_REGION_POINTS, WALL_OUTSIDE_LIBERTIES,
+};
 pub use search::{Search, TsumegoMove};
 
 use crate::color::{ByColor, Color};

@@ -3,12 +3,23 @@
 use super::{vertex_text, TsumegoError};
 use crate::benson;
 use crate::board::{Board, PointBits};
+use crate::color::Color;
 use crate::point::Point;
+use crate::point::ARRAY_LEN;
 use crate::rules::Suicide;
+use std::collections::VecDeque;
 
 /// The most points (stones included) a detected region may hold; a flood that reaches
 /// more has found no closed wall.
 pub const MAX_REGION_POINTS: usize = 80;
+
+/// The most empty points a detected region may hold: the largest region of the tsumego.js
+/// set has 27, and a flood through an open gap covers far more.
+pub const MAX_REGION_EMPTY: usize = 40;
+
+/// The farthest a detected region may reach from the targets, in steps between
+/// neighbouring points; a flood that goes farther has found no closed wall.
+pub const MAX_REGION_DISTANCE: usize = 16;
 
 /// An attacker chain next to the region is part of the wall when it has at least this many
 /// liberties outside the region (or is unconditionally alive).
@@ -29,9 +40,11 @@ pub const WALL_OUTSIDE_LIBERTIES: usize = 2;
 /// 3. Repeat until no chain changes side.
 ///
 /// The board edge closes a region like a wall. When the flood holds more than
-/// [`MAX_REGION_POINTS`] points, there is no closed wall and the error names where it
-/// leaked: the first capturable attacker chain whose outside liberties opened the way, or
-/// else the point where the flood passed the limit.
+/// [`MAX_REGION_POINTS`] points or [`MAX_REGION_EMPTY`] empty points, or reaches farther
+/// than [`MAX_REGION_DISTANCE`] steps from the targets, there is no closed wall, and the
+/// error names where it leaked: on the shortest path from the targets to the point where
+/// the flood passed the limit, the first gap in the wall (an empty point between two
+/// attacker stones), else the first attacker chain judged capturable, else the targets.
 ///
 /// ```
 /// use tesuji::{ascii, Point};
@@ -73,21 +86,21 @@ pub fn detect_region(board: &Board, targets: &[Point]) -> Result<Vec<Point>, Tsu
     loop {
         let mut region = PointBits::new();
         let mut order: Vec<Point> = Vec::new();
-        let mut stack: Vec<Point> = Vec::new();
+        let mut queue: VecDeque<Point> = VecDeque::new();
+        let mut parent: Vec<Option<Point>> = vec![None; ARRAY_LEN];
+        let mut dist: Vec<usize> = vec![0; ARRAY_LEN];
         let mut boundary: Vec<Point> = Vec::new();
         let mut boundary_set = PointBits::new();
-        let seeds = targets.iter().copied().chain(
-            capturable
-                .iter()
-                .flat_map(|&a| board.chain(a).into_iter().flat_map(|c| c.stones())),
-        );
-        for p in seeds {
+        let mut empty = 0;
+        for &p in targets {
             if region.insert(p.index()) {
                 order.push(p);
-                stack.push(p);
+                queue.push_back(p);
             }
         }
-        while let Some(p) = stack.pop() {
+        // Breadth first, so that every point's parent chain is a shortest path back to the
+        // targets and a leak is found at its nearest point.
+        while let Some(p) = queue.pop_front() {
             for n in board.neighbors(p) {
                 let passable = match board.get(n) {
                     None => true,
@@ -106,25 +119,15 @@ pub fn detect_region(board: &Board, targets: &[Point]) -> Result<Vec<Point>, Tsu
                 };
                 if passable && region.insert(n.index()) {
                     order.push(n);
-                    stack.push(n);
-                    if order.len() > MAX_REGION_POINTS {
-                        let near = capturable.last().copied().unwrap_or(n);
-                        let reason = match capturable.last() {
-                            Some(_) => format!(
-                                "the attacker stones there are not a safe wall (fewer than \
-                                 {WALL_OUTSIDE_LIBERTIES} liberties outside the region, not \
-                                 unconditionally alive), and past them the region grows beyond \
-                                 {MAX_REGION_POINTS} points"
-                            ),
-                            None => format!(
-                                "no wall of attacker stones encloses the targets: the region \
-                                 grows beyond {MAX_REGION_POINTS} points"
-                            ),
-                        };
-                        return Err(TsumegoError::RegionNotClosed {
-                            near: vertex_text(near, size),
-                            reason,
-                        });
+                    queue.push_back(n);
+                    parent[n.index()] = Some(p);
+                    dist[n.index()] = dist[p.index()] + 1;
+                    empty += usize::from(board.is_empty(n));
+                    if order.len() > MAX_REGION_POINTS
+                        || empty > MAX_REGION_EMPTY
+                        || dist[n.index()] > MAX_REGION_DISTANCE
+                    {
+                        return Err(leak(board, attacker, &parent, n));
                     }
                 }
             }
@@ -152,5 +155,51 @@ pub fn detect_region(board: &Board, targets: &[Point]) -> Result<Vec<Point>, Tsu
             order.sort_unstable();
             return Ok(order);
         }
+    }
+}
+
+/// The error for a flood that reached `far`: walks the shortest path back to the targets
+/// and names the weak spot on it, nearest the targets first: a gap in the wall (an empty
+/// point flanked by two or more attacker stones), else an attacker chain judged
+/// capturable that the path passes through, else the targets themselves.
+fn leak(board: &Board, attacker: Color, parent: &[Option<Point>], far: Point) -> TsumegoError {
+    let size = board.size();
+    let mut path = vec![far];
+    let mut p = far;
+    while let Some(q) = parent.get(p.index()).copied().flatten() {
+        path.push(q);
+        p = q;
+    }
+    path.reverse(); // from the targets outwards
+    let flank = |q: Point| {
+        board
+            .neighbors(q)
+            .filter(|&n| board.get(n) == Some(attacker))
+            .count()
+    };
+    let limits = format!(
+        "the region grows beyond {MAX_REGION_POINTS} points, {MAX_REGION_EMPTY} empty points \
+         or {MAX_REGION_DISTANCE} steps from the targets"
+    );
+    if let Some(&gap) = path.iter().find(|&&q| board.is_empty(q) && flank(q) >= 2) {
+        return TsumegoError::RegionNotClosed {
+            near: vertex_text(gap, size),
+            reason: format!("the wall of attacker stones has a gap there: {limits}"),
+        };
+    }
+    if let Some(&stone) = path.iter().find(|&&q| board.get(q) == Some(attacker)) {
+        let anchor = board.chain(stone).map(|c| c.anchor()).unwrap_or(stone);
+        return TsumegoError::RegionNotClosed {
+            near: vertex_text(anchor, size),
+            reason: format!(
+                "the attacker stones there are not a safe wall (fewer than \
+                 {WALL_OUTSIDE_LIBERTIES} liberties outside the region, not unconditionally \
+                 alive), and past them {limits}"
+            ),
+        };
+    }
+    TsumegoError::RegionNotClosed {
+        near: vertex_text(path.first().copied().unwrap_or(far), size),
+        reason: format!("no wall of attacker stones encloses the targets: {limits}"),
     }
 }

@@ -210,3 +210,28 @@ fn ko_threats_lift_the_ban() {
     assert_eq!(s.passes(), 1);
     assert_eq!(s.terminal(), None);
 }
+
+#[test]
+fn a_gap_in_the_wall_is_named() {
+    // A white ring with one eye inside a black ring; the black ring has a gap at F6.
+    let ring = "(;SZ[9]AW[cc][dc][ec][cd][ed][ce][de][ee]MA[cc]\
+                AB[bb][cb][db][eb][fb][bc][fc][bd][be][fe][bf][cf][df][ef][ff])";
+    let e = Tsumego::from_sgf_text(ring).unwrap_err();
+    assert!(
+        e.to_string().starts_with(
+            "region cannot be closed near F6: the wall of attacker stones has a gap there"
+        ),
+        "{e}"
+    );
+    // Closed, the region is the white ring and its eye.
+    let closed = ring.replace("[bd]", "[bd][fd]");
+    let t = Tsumego::from_sgf_text(&closed).unwrap();
+    assert_eq!(t.region().len(), 9);
+    // No attacker stone at all: the place is the target.
+    let e = Tsumego::from_sgf_text("(;SZ[13]AB[gg]MA[gg])").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("region cannot be closed near G7: "),
+        "{e}"
+    );
+}
