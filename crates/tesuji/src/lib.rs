@@ -37,6 +37,7 @@ pub mod dfpn;
 pub mod ladder;
 pub mod playout;
 pub mod sgf;
+pub mod tsumego;
 pub mod vertex;
 
 pub use board::{Board, Chain, ChainStones, InvariantError, PlaceUndo};

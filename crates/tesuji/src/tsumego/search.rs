@@ -1,0 +1,414 @@
+//! The search state of a problem: the [`crate::dfpn::Problem`] that the solver walks.
+
+use super::Tsumego;
+use crate::benson;
+use crate::board::PointBits;
+use crate::color::{ByColor, Color};
+use crate::dfpn::{NodeKind, Outcome, Problem};
+use crate::point::{Move, Point};
+use crate::position::{MoveRecord, Position};
+use crate::rules::Suicide;
+
+/// A move of the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TsumegoMove {
+    /// A stone on an empty point of the region.
+    Play(Point),
+    /// A pass: a move elsewhere on the board that needs no answer.
+    Pass,
+    /// An external ko threat, offered only to a side that may not retake a ko now and has
+    /// threats left: the side plays a threat elsewhere, the opponent answers it elsewhere,
+    /// and the same side is to move again, now free to retake. One threat is spent; the
+    /// side to move does not change.
+    Threat,
+}
+
+impl TsumegoMove {
+    /// The board move: a stone, or a pass for [`TsumegoMove::Pass`] and
+    /// [`TsumegoMove::Threat`] (both are played away from the region).
+    pub fn to_move(self) -> Move {
+        match self {
+            TsumegoMove::Play(p) => Move::Play(p),
+            TsumegoMove::Pass | TsumegoMove::Threat => Move::Pass,
+        }
+    }
+}
+
+/// What [`Search::undo`] needs to take a move back.
+#[derive(Debug, Clone, Copy)]
+enum Frame {
+    /// A stone or a pass.
+    Move { record: MoveRecord, passes: u8 },
+    /// A ko threat by `color` and its answer, both played as passes.
+    Threat {
+        threat: MoveRecord,
+        answer: MoveRecord,
+        passes: u8,
+        color: Color,
+    },
+    /// A move that was not legal and changed nothing.
+    Nothing,
+}
+
+/// The state of a problem during a search, for proving that one colour (the **prover**)
+/// succeeds. It implements [`Problem`]: the prover is to move at OR nodes.
+///
+/// # Rules
+///
+/// * **Moves**: every legal stone (simple ko, suicide forbidden) on an empty point of the
+///   region, best first (see [`Problem::moves`]), then [`TsumegoMove::Threat`] when the side
+///   to move faces a ko ban on a region point and has external threats left, then
+///   [`TsumegoMove::Pass`].
+/// * **Ko threats.** Each side has a count of external ko threats. A threat is a single
+///   move of the search that spends one threat, lifts the ban and leaves the same side to
+///   move: it stands for "threat elsewhere, answered elsewhere". The opponent is assumed to
+///   answer (ignoring a threat is not modelled: a threat is by definition worth an answer).
+///   Since the counts are part of the [key](Problem::key), spending threats never closes a
+///   cycle. A pass also lifts the ban (the opponent got a free move instead, which is the
+///   real game: a side that tenukis without a threat lets the other resolve the ko). Such
+///   a pass under a ko ban does not count toward the two passes that end the play: else
+///   a side could take a ko and end the play at once by passing after the banned side's
+///   forced pass, and every ko would be won by whoever takes it first.
+/// * **Terminal** ([`Problem::terminal`]): no target point holds a defender stone, the
+///   attacker has won; the last two moves were passes (see above for a pass under a ko
+///   ban), the defender has won (a target is
+///   still there: life or seki); a target chain is unconditionally alive by Benson on the
+///   whole board, the defender has won. (Benson on the whole board is sound here: the
+///   attacker, who may only play in the region, has fewer moves than Benson assumes.)
+/// * **Repetition** ([`Problem::repetition`]): a state that repeats one on the current path
+///   is a win for the defender. The attacker has to capture; a cycle (a double ko, triple
+///   ko, eternal life, sending two returning one) means that the defender can keep it from
+///   doing so for ever, which is a failure of the attack in the tsumego sense (and "no
+///   result" under Japanese rules, never a capture). So a proof of capture never leans on
+///   a cycle, and a proof of life may: such life is only "life by repetition", which the
+///   solver's report should say when it matters (not done yet).
+/// * **Key** ([`Problem::key`]): the position's hash (stones, side to move, ko point), the
+///   remaining threats of both sides and whether the last move was a pass, mixed with a
+///   seed ([`Search::set_key_seed`]) so that a search can be rerun with other keys.
+///
+/// ```
+/// use tesuji::{ascii, Color, Point};
+/// use tesuji::dfpn::{NodeKind, Problem};
+/// use tesuji::tsumego::{Tsumego, TsumegoMove};
+/// let pos = ascii::parse_diagram("
+///     . . . . . . . .
+///     . X X X X X X X
+///     . X O O O O O X
+///     . X O . . . O X
+/// ").unwrap();
+/// let problem = Tsumego::new(pos, &[Point::new(2, 2)]).unwrap();
+/// // Black, the attacker, moves first and tries to prove the capture.
+/// let mut search = problem.search(Color::Black);
+/// assert_eq!(search.node_kind(), NodeKind::Or);
+/// let mut moves = Vec::new();
+/// search.moves(&mut moves);
+/// // The vital point comes first; pass is last.
+/// assert_eq!(moves[0], TsumegoMove::Play(Point::new(4, 3)));
+/// assert_eq!(moves.last(), Some(&TsumegoMove::Pass));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Search {
+    position: Position,
+    region: PointBits,
+    region_points: Vec<Point>,
+    targets: Vec<Point>,
+    defender: Color,
+    prover: Color,
+    threats: ByColor<u32>,
+    passes: u8,
+    stack: Vec<Frame>,
+    seed: u64,
+    ordering: bool,
+}
+
+impl Search {
+    /// The state at the start of `problem`, for proving that `prover` succeeds.
+    pub fn new(problem: &Tsumego, prover: Color) -> Search {
+        let mut region = PointBits::new();
+        for &p in problem.region() {
+            region.insert(p.index());
+        }
+        let mut position = problem.position().clone();
+        position.set_suicide_rule(Suicide::Forbidden);
+        Search {
+            position,
+            region,
+            region_points: problem.region().to_vec(),
+            targets: problem.targets().to_vec(),
+            defender: problem.defender(),
+            prover,
+            threats: ByColor::from_fn(|c| problem.ko_threats(c)),
+            passes: 0,
+            stack: Vec::new(),
+            seed: 0,
+            ordering: true,
+        }
+    }
+
+    /// Mixes `seed` into every [key](Problem::key): the same search with other keys.
+    pub fn set_key_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// Turns the move ordering of [`Problem::moves`] on (the default) or off (stones in
+    /// board order): for measuring what the ordering is worth.
+    pub fn set_move_ordering(&mut self, on: bool) {
+        self.ordering = on;
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The colour that the search tries to prove successful.
+    pub fn prover(&self) -> Color {
+        self.prover
+    }
+
+    /// The owner of the targets.
+    pub fn defender(&self) -> Color {
+        self.defender
+    }
+
+    /// The external ko threats `color` has left.
+    pub fn threats(&self, color: Color) -> u32 {
+        self.threats[color]
+    }
+
+    /// How many passes were played in a row just before now (0, 1 or 2).
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// How many moves have been played and not taken back.
+    pub fn depth(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The winner of the current state if the rules alone decide it (as
+    /// [`Problem::terminal`], by colour).
+    pub fn winner(&self) -> Option<Color> {
+        let b = self.position.board();
+        let d = self.defender;
+        if !self.targets.iter().any(|&t| b.get(t) == Some(d)) {
+            return Some(!d);
+        }
+        if self.passes >= 2 {
+            return Some(d);
+        }
+        // Benson needs two vital regions, so a chain with fewer than two liberties is
+        // never unconditionally alive: skip the full test when no target chain has two.
+        if self
+            .targets
+            .iter()
+            .any(|&t| b.get(t) == Some(d) && b.liberty_count(t) >= 2)
+        {
+            let alive = benson::unconditional_life(b, Suicide::Forbidden);
+            let stones = &alive.alive_stones[d];
+            if self.targets.iter().any(|t| stones.binary_search(t).is_ok()) {
+                return Some(d);
+            }
+        }
+        None
+    }
+
+    fn outcome(&self, winner: Color) -> Outcome {
+        if winner == self.prover {
+            Outcome::Proven
+        } else {
+            Outcome::Disproven
+        }
+    }
+
+    /// Whether the side to move may not retake a ko on a region point now.
+    fn ko_ban_in_region(&self) -> bool {
+        self.position
+            .ko_point()
+            .is_some_and(|k| self.region.contains(k.index()))
+    }
+
+    /// Whether the side to move may spend a ko threat now.
+    fn may_threaten(&self) -> bool {
+        self.threats[self.position.to_play()] > 0 && self.ko_ban_in_region()
+    }
+
+    /// The ordering score of a legal stone of `me` on `p`: captures first, then ataris,
+    /// saving own chains in atari, liberties of the new chain, and empty neighbours (the
+    /// centre of an eye space is often the vital point). Self-ataris that capture nothing
+    /// come last.
+    fn score(&mut self, p: Point, me: Color) -> i32 {
+        let mut s = 0;
+        {
+            let b = self.position.board();
+            let mut seen: [Option<Point>; 4] = [None; 4];
+            for (i, n) in b.neighbors(p).enumerate() {
+                let Some(c) = b.get(n) else {
+                    if self.region.contains(n.index()) {
+                        s += 3;
+                    }
+                    continue;
+                };
+                let anchor = b.chain(n).map(|ch| ch.anchor());
+                if seen[..i].contains(&anchor) {
+                    continue;
+                }
+                if let Some(slot) = seen.get_mut(i) {
+                    *slot = anchor;
+                }
+                let libs = b.liberty_count(n);
+                if c == me {
+                    if libs == 1 {
+                        s += 40;
+                    }
+                } else if libs == 1 {
+                    s += 100;
+                } else if libs == 2 {
+                    s += 30;
+                }
+            }
+        }
+        let record = self.position.play_unchecked(Move::Play(p));
+        let libs = self.position.board().liberty_count(p);
+        let captured = record.captured_count();
+        self.position.undo(&record);
+        if libs <= 1 && captured == 0 {
+            s -= 60;
+        } else {
+            s += 5 * libs.min(4) as i32;
+        }
+        s
+    }
+}
+
+/// The splitmix64 finaliser: a bijection of `u64` that spreads every input bit.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Problem for Search {
+    type Move = TsumegoMove;
+
+    fn key(&self) -> u64 {
+        let mut h = self.position.hash();
+        h ^= mix(u64::from(self.threats[Color::Black]) ^ 0x7B1A_C3E5_0000_0000);
+        h ^= mix(u64::from(self.threats[Color::White]) ^ 0x2D4F_9A61_0000_0000).rotate_left(1);
+        if self.passes > 0 {
+            h ^= 0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(self.passes));
+        }
+        mix(h ^ self.seed)
+    }
+
+    fn node_kind(&self) -> NodeKind {
+        if self.position.to_play() == self.prover {
+            NodeKind::Or
+        } else {
+            NodeKind::And
+        }
+    }
+
+    fn terminal(&mut self) -> Option<Outcome> {
+        self.winner().map(|w| self.outcome(w))
+    }
+
+    fn repetition(&self) -> Outcome {
+        self.outcome(self.defender)
+    }
+
+    /// Stones first, best first by a static score (captures, ataris, saving a chain in
+    /// atari, liberties, empty neighbours in the region; ties in board order), then
+    /// [`TsumegoMove::Threat`] if allowed, then [`TsumegoMove::Pass`].
+    fn moves(&mut self, moves: &mut Vec<TsumegoMove>) {
+        let me = self.position.to_play();
+        let mut scored: Vec<(i32, Point)> = Vec::new();
+        for i in 0..self.region_points.len() {
+            let p = self.region_points[i];
+            if self.position.board().is_empty(p) && self.position.is_legal(Move::Play(p)) {
+                let s = if self.ordering { self.score(p, me) } else { 0 };
+                scored.push((s, p));
+            }
+        }
+        // Stable: equal scores stay in board order, so the order is deterministic.
+        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        moves.extend(scored.into_iter().map(|(_, p)| TsumegoMove::Play(p)));
+        if self.may_threaten() {
+            moves.push(TsumegoMove::Threat);
+        }
+        moves.push(TsumegoMove::Pass);
+    }
+
+    /// Plays `mv`. A move that is not legal here (not listed by [`Problem::moves`]) changes
+    /// nothing, and its [`Problem::undo`] takes nothing back.
+    fn play(&mut self, mv: TsumegoMove) {
+        let passes = self.passes;
+        let frame = match mv {
+            TsumegoMove::Play(p) => {
+                if !self.region.contains(p.index()) {
+                    Frame::Nothing
+                } else {
+                    match self.position.play(Move::Play(p)) {
+                        Ok(record) => {
+                            self.passes = 0;
+                            Frame::Move { record, passes }
+                        }
+                        Err(_) => Frame::Nothing,
+                    }
+                }
+            }
+            TsumegoMove::Pass => {
+                // A pass under a ko ban is "tenuki without a threat": it gives the
+                // opponent the time to resolve the ko and does not start the two passes
+                // that end the play (else a side could end it right after taking a ko).
+                let banned = self.ko_ban_in_region();
+                let record = self.position.play_unchecked(Move::Pass);
+                self.passes = if banned {
+                    0
+                } else {
+                    passes.saturating_add(1).min(2)
+                };
+                Frame::Move { record, passes }
+            }
+            TsumegoMove::Threat => {
+                if self.may_threaten() {
+                    let color = self.position.to_play();
+                    self.threats[color] -= 1;
+                    let threat = self.position.play_unchecked(Move::Pass);
+                    let answer = self.position.play_unchecked(Move::Pass);
+                    self.passes = 0;
+                    Frame::Threat {
+                        threat,
+                        answer,
+                        passes,
+                        color,
+                    }
+                } else {
+                    Frame::Nothing
+                }
+            }
+        };
+        self.stack.push(frame);
+    }
+
+    fn undo(&mut self) {
+        match self.stack.pop() {
+            Some(Frame::Move { record, passes }) => {
+                self.position.undo(&record);
+                self.passes = passes;
+            }
+            Some(Frame::Threat {
+                threat,
+                answer,
+                passes,
+                color,
+            }) => {
+                self.position.undo(&answer);
+                self.position.undo(&threat);
+                self.passes = passes;
+                self.threats[color] += 1;
+            }
+            Some(Frame::Nothing) | None => {}
+        }
+    }
+}

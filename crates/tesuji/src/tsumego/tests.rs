@@ -1,0 +1,237 @@
+//! Unit tests of the problem model: loading and its errors, the search rules.
+
+use super::*;
+use crate::ascii;
+use crate::dfpn::{NodeKind, Outcome, Problem};
+
+const STRAIGHT_THREE: &str = "
+    . . . . . . . .
+    . X X X X X X X
+    . X O O O O O X
+    . X O . . . O X
+";
+
+fn straight_three() -> Tsumego {
+    Tsumego::new(
+        ascii::parse_diagram(STRAIGHT_THREE).unwrap(),
+        &[Point::new(2, 2)],
+    )
+    .unwrap()
+}
+
+#[test]
+fn errors_say_what_and_where() {
+    let pos = ascii::parse_diagram(STRAIGHT_THREE).unwrap();
+    assert_eq!(
+        Tsumego::new(pos.clone(), &[]).unwrap_err(),
+        TsumegoError::NoTarget
+    );
+    let e = Tsumego::new(pos.clone(), &[Point::new(0, 0)]).unwrap_err();
+    assert_eq!(e.to_string(), "target A4 is an empty point, not a stone");
+    let e = Tsumego::new(pos.clone(), &[Point::new(2, 2), Point::new(1, 1)]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "targets of both colours: B3 is black and C2 is white"
+    );
+    let e = Tsumego::new(pos, &[Point::new(20, 20)]).unwrap_err();
+    assert!(matches!(e, TsumegoError::OffBoard { x: 20, y: 20, .. }));
+    let e = Tsumego::from_sgf_text("(;SZ[21]AB[aa]MA[aa])").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "board 21 is too large for a problem (at most 19x19)"
+    );
+    let e = Tsumego::from_sgf_text("(;SZ[9]AB[aa]MA[bb])").unwrap_err();
+    assert!(matches!(e, TsumegoError::EmptyTarget { .. }), "{e}");
+    let e = Tsumego::from_sgf_text("(;SZ[9]AB[aa]PL[]PL[W]MA[aa])").unwrap_err();
+    assert!(
+        e.to_string().starts_with("malformed problem at line 1"),
+        "{e}"
+    );
+    let e = Tsumego::from_sgf_text("(;SZ[9]AB[aa]PL[Q]MA[aa])").unwrap_err();
+    assert!(matches!(e, TsumegoError::Value(_)), "{e}");
+    let e = Tsumego::from_sgf_text("(;SZ[9]AB[aa]MA[aa]").unwrap_err();
+    assert!(matches!(e, TsumegoError::Syntax(_)), "{e}");
+    let e = Tsumego::from_sgf_text("").unwrap_err();
+    assert!(matches!(e, TsumegoError::Syntax(_)), "{e}");
+    // A lone stone in the open: the region cannot be closed, near the stone.
+    let e = Tsumego::from_sgf_text("(;SZ[13]AB[gg]MA[gg])").unwrap_err();
+    assert!(
+        e.to_string().starts_with("region cannot be closed near "),
+        "{e}"
+    );
+}
+
+#[test]
+fn region_overrides_and_sgf_square_marks() {
+    // SQ gives the region; the targets are added to it.
+    let t = Tsumego::from_sgf_text("(;SZ[5]AW[aa]AB[ca][bb]MA[aa]SQ[cc])").unwrap();
+    assert_eq!(t.region(), [Point::new(0, 0), Point::new(2, 2)]);
+    assert_eq!(t.first(), Color::Black);
+    assert_eq!(t.defender(), Color::White);
+    // Overrides from the command line win over MA and SQ.
+    let tree = &sgf::parse("(;SZ[5]AW[aa]AB[ca][bb]MA[aa]SQ[cc]PL[W])").unwrap()[0];
+    let size = tree.board_size().unwrap();
+    let targets = Tsumego::parse_points("C5", size).unwrap();
+    let region = Tsumego::parse_points("D5 D4", size).unwrap();
+    let t = Tsumego::from_sgf_with(tree, Some(&targets), Some(&region)).unwrap();
+    assert_eq!(t.defender(), Color::Black);
+    assert_eq!(t.first(), Color::White);
+    assert!(t.in_region(Point::new(3, 0)) && t.in_region(Point::new(2, 0)));
+    assert!(!t.in_region(Point::new(2, 2)));
+}
+
+#[test]
+fn detected_region_absorbs_capturable_attacker_stones() {
+    // The black stone inside White's eye space has one liberty: it belongs to the region.
+    let pos = ascii::parse_diagram(
+        "
+        . . . . . . . .
+        . X X X X X X X
+        . X O O O O O X
+        . X O . X . O X
+    ",
+    )
+    .unwrap();
+    let t = Tsumego::new(pos, &[Point::new(2, 2)]).unwrap();
+    assert!(t.in_region(Point::new(4, 3)));
+    assert!(!t.in_region(Point::new(1, 1)));
+    assert_eq!(t.region().len(), 10);
+    assert_eq!(
+        t.region_diagram(),
+        "........\n.XXXXXXX\n.XOOOOOX\n.XO#X#OX\n"
+    );
+}
+
+#[test]
+fn terminal_rules() {
+    let t = straight_three();
+    // Black (the attacker) proves: capture is Proven for it.
+    let mut s = t.search(Color::Black);
+    assert_eq!(s.terminal(), None);
+    assert_eq!(s.repetition(), Outcome::Disproven);
+    // Two passes: the defender has won.
+    s.play(TsumegoMove::Pass);
+    assert_eq!(s.terminal(), None);
+    assert_eq!(s.node_kind(), NodeKind::And);
+    s.play(TsumegoMove::Pass);
+    assert_eq!(s.terminal(), Some(Outcome::Disproven));
+    s.undo();
+    s.undo();
+    // White's vital point: two eyes, unconditionally alive.
+    let mut w = t.search(Color::White);
+    w.play(TsumegoMove::Pass);
+    assert_eq!(w.node_kind(), NodeKind::Or);
+    w.play(TsumegoMove::Play(Point::new(4, 3)));
+    assert_eq!(w.terminal(), Some(Outcome::Proven));
+    w.undo();
+    // Black's vital point, White fills an eye, Black captures.
+    w.undo();
+    for p in [(4, 3), (3, 3), (5, 3)] {
+        w.play(TsumegoMove::Play(Point::new(p.0, p.1)));
+    }
+    assert_eq!(w.winner(), Some(Color::Black));
+    assert_eq!(w.terminal(), Some(Outcome::Disproven));
+    for _ in 0..3 {
+        w.undo();
+    }
+    assert_eq!(w.depth(), 0);
+    assert_eq!(w.position(), t.position());
+}
+
+#[test]
+fn illegal_moves_change_nothing() {
+    let t = straight_three();
+    let mut s = t.search(Color::Black);
+    let key = s.key();
+    // Outside the region, occupied, and a threat without a ko: all ignored.
+    for mv in [
+        TsumegoMove::Play(Point::new(0, 0)),
+        TsumegoMove::Play(Point::new(2, 2)),
+        TsumegoMove::Play(Point::new(24, 24)),
+        TsumegoMove::Threat,
+    ] {
+        s.play(mv);
+        assert_eq!(s.key(), key);
+        s.undo();
+    }
+    s.undo(); // nothing to take back
+    assert_eq!(s.key(), key);
+}
+
+#[test]
+fn keys_cover_side_passes_threats_and_seed() {
+    let mut t = straight_three();
+    let s = t.search(Color::Black);
+    let mut p = s.clone();
+    p.play(TsumegoMove::Pass);
+    p.play(TsumegoMove::Pass);
+    // Same stones, same side to move, but two passes behind: another state.
+    assert_ne!(p.key(), s.key());
+    t.set_ko_threats(Color::White, 1);
+    assert_ne!(t.search(Color::Black).key(), s.key());
+    let mut seeded = s.clone();
+    seeded.set_key_seed(7);
+    assert_ne!(seeded.key(), s.key());
+}
+
+const KO: &str = "
+    . . . . . . . . . . . .
+    X X X X X X X X X X X X
+    X . O X . X O O O O O X
+    X . O O X O O . O . O X
+";
+
+#[test]
+fn ko_threats_lift_the_ban() {
+    let mut t = Tsumego::new(ascii::parse_diagram(KO).unwrap(), &[Point::new(2, 2)]).unwrap();
+    t.set_first(Color::White);
+    t.set_ko_threats(Color::Black, 1);
+    let mut s = t.search(Color::White);
+    // White takes the ko.
+    s.play(TsumegoMove::Play(Point::new(4, 2)));
+    let mut moves = Vec::new();
+    s.moves(&mut moves);
+    assert!(!moves.contains(&TsumegoMove::Play(Point::new(4, 3))));
+    assert!(moves.contains(&TsumegoMove::Threat));
+    // Black spends its threat: still Black to move, now free to retake.
+    s.play(TsumegoMove::Threat);
+    assert_eq!(s.threats(Color::Black), 0);
+    assert_eq!(s.position().to_play(), Color::Black);
+    moves.clear();
+    s.moves(&mut moves);
+    assert!(moves.contains(&TsumegoMove::Play(Point::new(4, 3))));
+    assert!(!moves.contains(&TsumegoMove::Threat));
+    s.undo();
+    assert_eq!(s.threats(Color::Black), 1);
+    // A pass under the ban does not count toward two passes.
+    s.play(TsumegoMove::Pass);
+    assert_eq!(s.passes(), 0);
+    s.play(TsumegoMove::Pass);
+    assert_eq!(s.passes(), 1);
+    assert_eq!(s.terminal(), None);
+}
+
+#[test]
+fn a_gap_in_the_wall_is_named() {
+    // A white ring with one eye inside a black ring; the black ring has a gap at F6.
+    let ring = "(;SZ[9]AW[cc][dc][ec][cd][ed][ce][de][ee]MA[cc]\
+                AB[bb][cb][db][eb][fb][bc][fc][bd][be][fe][bf][cf][df][ef][ff])";
+    let e = Tsumego::from_sgf_text(ring).unwrap_err();
+    assert!(
+        e.to_string().starts_with(
+            "region cannot be closed near F6: the wall of attacker stones has a gap there"
+        ),
+        "{e}"
+    );
+    // Closed, the region is the white ring and its eye.
+    let closed = ring.replace("[bd]", "[bd][fd]");
+    let t = Tsumego::from_sgf_text(&closed).unwrap();
+    assert_eq!(t.region().len(), 9);
+    // No attacker stone at all: the place is the target.
+    let e = Tsumego::from_sgf_text("(;SZ[13]AB[gg]MA[gg])").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("region cannot be closed near G7: "),
+        "{e}"
+    );
+}
