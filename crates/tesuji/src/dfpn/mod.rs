@@ -62,8 +62,10 @@
 //! other and grow round after round while nothing new is expanded (the classic df-pn
 //! problem in cyclic graphs). Two guards:
 //!
-//! - **Fallback.** When a search has gone a long while without a new path-independent
-//!   proof or disproof (20,000 nodes plus twice the nodes before the last one), it stops
+//! - **Fallback.** When a search has met a repeated state (without one the graph it
+//!   explored has no cycle, so nothing can feed back) and has gone a long while without a
+//!   new path-independent proof or disproof (20,000 nodes plus twice the nodes before the
+//!   last one), it stops
 //!   reading open numbers from the table for the rest of the call (proofs and disproofs
 //!   are still read) and uses only the numbers its frames found on the current path. The
 //!   cycles then cannot feed back, and the search works like df-pn on the finite tree of

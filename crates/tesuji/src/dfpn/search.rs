@@ -246,6 +246,9 @@ pub struct Solver {
     fallback: bool,
     /// Nodes when a frame last ended in a path-independent proof or disproof.
     last_final: u64,
+    /// Repeated states met (as leaves) in this search: without any, the graph explored
+    /// has no cycle and open numbers cannot feed each other, so no fallback is needed.
+    repetitions: u64,
     /// The root of every search since the table was empty, if they all had the same.
     table_root: Option<u64>,
     /// Test only: store path-dependent results as if they were not (the naive, unsound
@@ -265,6 +268,7 @@ impl Solver {
             fallbacks: 0,
             fallback: false,
             last_final: 0,
+            repetitions: 0,
             table_root: None,
             naive_ghi: false,
         }
@@ -471,6 +475,7 @@ impl Solver {
             self.nodes += 1;
             let key = p.key();
             let fixed = if let Some(d) = path.get(key) {
+                self.repetitions += 1;
                 Some((p.repetition(), d))
             } else if let Some(o) = p.terminal() {
                 Some((o, NO_DEP))
@@ -591,6 +596,7 @@ impl Solver {
         let start = self.nodes;
         self.fallback = false;
         self.last_final = start;
+        self.repetitions = 0;
         path.push(root_key);
         let kind = p.node_kind();
         let children = self.expand(p, path, only);
@@ -610,6 +616,7 @@ impl Solver {
                 return Found::Open(1, 1);
             };
             if !self.fallback
+                && self.repetitions > 0
                 && self.nodes - self.last_final > STALL + 2 * (self.last_final - start)
             {
                 // No proof or disproof for a long while: open numbers read from the table

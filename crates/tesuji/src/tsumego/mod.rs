@@ -77,6 +77,7 @@
 //! at its default; eye-shape knowledge (nakade) as terminal knowledge.
 
 mod answers;
+mod life;
 mod region;
 mod search;
 

@@ -109,14 +109,20 @@ fn terminal_rules() {
     let mut s = t.search(Color::Black);
     assert_eq!(s.terminal(), None);
     assert_eq!(s.repetition(), Outcome::Disproven);
-    // Two passes: the defender has won.
-    s.play(TsumegoMove::Pass);
-    assert_eq!(s.terminal(), None);
-    assert_eq!(s.node_kind(), NodeKind::And);
+    // A pass by the attacker: the defender passes back and has won.
     s.play(TsumegoMove::Pass);
     assert_eq!(s.terminal(), Some(Outcome::Disproven));
+    assert_eq!(s.node_kind(), NodeKind::And);
     s.undo();
-    s.undo();
+    // A pass by the defender leaves the attacker to move; two passes end the play.
+    let mut t2 = t.clone();
+    t2.set_first(Color::White);
+    let mut d = t2.search(Color::Black);
+    d.play(TsumegoMove::Pass);
+    assert_eq!(d.terminal(), None);
+    assert_eq!(d.node_kind(), NodeKind::Or);
+    d.play(TsumegoMove::Pass);
+    assert_eq!(d.terminal(), Some(Outcome::Disproven));
     // White's vital point: two eyes, unconditionally alive.
     let mut w = t.search(Color::White);
     w.play(TsumegoMove::Pass);
@@ -234,4 +240,61 @@ fn a_gap_in_the_wall_is_named() {
             .starts_with("region cannot be closed near G7: "),
         "{e}"
     );
+}
+
+/// The local life test (Benson on the regions enclosed in the problem region) never finds
+/// a chain alive that Benson on the whole board does not: random positions, random
+/// regions, every defender chain as the target.
+#[test]
+fn local_life_is_within_whole_board_benson() {
+    use crate::benson;
+    use crate::board::PointBits;
+    use crate::playout::Rng;
+    use crate::rules::Suicide;
+    let seed = 0x11FE_u64;
+    println!("seed {seed}");
+    let mut rng = Rng::new(seed);
+    let mut life = super::life::LocalLife::default();
+    let (mut checked, mut found) = (0, 0);
+    for game in 0..300 {
+        let size = BoardSize::square(5 + game % 5).unwrap();
+        let mut pos = Position::new(size);
+        let moves = 10 + rng.below(size.area() * 2);
+        for _ in 0..moves {
+            let empty: Vec<Point> = size.points().filter(|&p| pos.board().is_empty(p)).collect();
+            if empty.is_empty() {
+                break;
+            }
+            let p = empty[rng.below(empty.len())];
+            if pos.play(Move::Play(p)).is_err() {
+                let _ = pos.play(Move::Pass);
+            }
+        }
+        let board = pos.board();
+        let whole = benson::unconditional_life(board, Suicide::Forbidden);
+        for defender in [Color::Black, Color::White] {
+            // The region: every point, or a random half of them.
+            let all = game % 2 == 0;
+            let region: Vec<Point> = size.points().filter(|_| all || rng.below(2) == 0).collect();
+            let mut bits = PointBits::new();
+            for p in &region {
+                bits.insert(p.index());
+            }
+            for chain in board.chains().iter().filter(|c| c.color() == defender) {
+                let target = [chain.anchor()];
+                let alive = life.any_target_alive(board, defender, &bits, &region, &target);
+                checked += 1;
+                if alive {
+                    found += 1;
+                    assert!(
+                        whole.alive_stones[defender].contains(&chain.anchor()),
+                        "seed {seed} game {game}: local life but not Benson\n{}",
+                        crate::ascii::write_diagram(&pos, true)
+                    );
+                }
+            }
+        }
+    }
+    println!("{checked} chains checked, {found} alive locally");
+    assert!(found > 10, "the test must meet live chains: {found}");
 }
