@@ -80,12 +80,16 @@ mod answers;
 mod life;
 mod region;
 mod search;
+mod solve;
 
 pub use answers::{listed_first_moves, listed_replies};
 pub use region::{
     detect_region, MAX_REGION_DISTANCE, MAX_REGION_EMPTY, MAX_REGION_POINTS, WALL_OUTSIDE_LIBERTIES,
 };
 pub use search::{Search, TsumegoMove};
+pub use solve::{
+    solve, solve_with_progress, Answer, MoveAnswer, Progress, Refutation, SolveOptions, Verdict,
+};
 
 use crate::color::{ByColor, Color};
 use crate::point::{BoardSize, Move, Point};
