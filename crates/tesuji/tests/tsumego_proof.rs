@@ -507,3 +507,51 @@ fn ko_threats_are_written_and_checked() {
     println!("ko threats played in the verified trees: {used}");
     assert!(used > 0);
 }
+
+/// Depth costs heap, not stack: a line of 200,000 passes (not a proof) is written, read
+/// back, compared and checked on a thread with a 256 KiB stack. The verifier stops after
+/// the first pass (Black's stones are not answered); the SGF layers walk the whole depth.
+#[test]
+fn deep_trees_need_no_deep_stack() {
+    use tesuji::dfpn::{Leaf, NodeKind, ProofNode};
+    let handle = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(|| {
+            let t = straight_three(Color::White);
+            let depth = 200_000;
+            let mut nodes = Vec::with_capacity(depth + 1);
+            for i in 0..=depth {
+                nodes.push(ProofNode {
+                    kind: if i % 2 == 0 {
+                        NodeKind::Or
+                    } else {
+                        NodeKind::And
+                    },
+                    leaf: (i == depth).then_some(Leaf::Terminal),
+                    children: if i < depth {
+                        vec![(TsumegoMove::Pass, i + 1)]
+                    } else {
+                        Vec::new()
+                    },
+                });
+            }
+            let tree = ProofTree {
+                outcome: Outcome::Proven,
+                nodes,
+            };
+            let written = proof_sgf(&t, &tree, Color::White);
+            assert_eq!(written.len(), depth + 1);
+            let text = written.to_sgf();
+            let read = sgf::parse(&text).unwrap().remove(0);
+            assert!(read == written);
+            let e = verify(&t, &read).unwrap_err();
+            assert_eq!(e.line, ["W:pass"]);
+            assert!(matches!(e.kind, VerifyErrorKind::Unanswered { .. }), "{e}");
+            drop(read);
+            drop(written);
+            text.len()
+        })
+        .unwrap();
+    let bytes = handle.join().unwrap();
+    println!("a 200,000-move line: {bytes} bytes of SGF");
+}
