@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tesuji::tsumego::{
-    listed_first_moves, solve_with_progress, Answer, SolveOptions, Tsumego, TsumegoError, Verdict,
+    listed_first_moves, proof_sgf, solve_with_progress, verify, with_threats, Answer, SolveOptions,
+    Tsumego, TsumegoError, Verdict,
 };
 use tesuji::{ascii, sgf, vertex, BoardSize, Color, Move};
 
@@ -295,15 +296,10 @@ fn answer_text(problem: &Tsumego, a: &Answer) -> String {
     };
     s.push_str(&head);
     if a.result != Verdict::Unknown {
-        s.push_str(&format!(
-            " {}",
-            if a.threshold.is_none() {
-                "(unconditionally)".to_string()
-            } else {
-                format!("at {:+} threats; succeeds {}", 0, threshold_words(a))
-                    .replace("at +0 threats; ", "")
-            }
-        ));
+        match a.threshold {
+            None => s.push_str(" (unconditionally)"),
+            Some(_) => s.push_str(&format!("; {f} succeeds {}", threshold_words(a))),
+        }
     }
     s.push('\n');
     if !a.moves.is_empty() {
@@ -399,12 +395,43 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes the proof of each answer as one SGF game tree (one per first player) and checks
+/// each with the independent verifier before writing.
 fn write_proof(out: &str, problem: &Tsumego, answers: &[Answer]) -> Result<()> {
-    let _ = (problem, answers);
-    Err(Failure::input(format!(
-        "{out}: writing the proof as SGF is not available yet"
-    ))
-    .into())
+    let mut text = String::new();
+    for a in answers {
+        let Some(tree) = &a.proof else {
+            eprintln!(
+                "tesuji: {out}: no proof for {} to play ({:?}): not written",
+                color_name(a.first),
+                a.stopped
+            );
+            continue;
+        };
+        let p = with_threats(problem, a.first, a.proof_threats);
+        let game = proof_sgf(&p, tree, a.first);
+        let sgf_text = game.to_sgf();
+        let parsed = sgf::parse(&sgf_text)
+            .map_err(|e| anyhow::anyhow!("{out}: the proof SGF does not parse: {e}"))?;
+        let report = verify(&p, &parsed[0]).map_err(|e| {
+            anyhow::anyhow!(
+                "{out}: the proof for {} to play fails verification: {e}",
+                color_name(a.first)
+            )
+        })?;
+        eprintln!(
+            "{} to play: proof of {} states ({} leaves) verified",
+            color_name(a.first),
+            report.states,
+            report.leaves.total()
+        );
+        text.push_str(&sgf_text);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    std::fs::write(out, text).map_err(|e| Failure::input(format!("{out}: cannot write: {e}")))?;
+    Ok(())
 }
 
 /// Every SGF file under `paths`, sorted.

@@ -101,7 +101,8 @@ pub use region::{
 };
 pub use search::{Search, TsumegoMove};
 pub use solve::{
-    solve, solve_with_progress, Answer, MoveAnswer, Progress, Refutation, SolveOptions, Verdict,
+    solve, solve_with_progress, with_threats, Answer, MoveAnswer, Progress, Refutation,
+    SolveOptions, Verdict,
 };
 
 use crate::color::{ByColor, Color};

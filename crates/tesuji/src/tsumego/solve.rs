@@ -253,8 +253,10 @@ impl Budget<'_> {
     }
 }
 
-/// The problem with the threats of difference `d` for `first`.
-fn with_threats(problem: &Tsumego, first: Color, d: i32) -> Tsumego {
+/// The problem with `first` to move and external ko threats of difference `d` (the first
+/// player's minus the opponent's; the side with fewer has none): the problem that
+/// [`Answer::proof`] proves, with `d` = [`Answer::proof_threats`].
+pub fn with_threats(problem: &Tsumego, first: Color, d: i32) -> Tsumego {
     let mut p = problem.clone();
     p.set_first(first);
     p.set_ko_threats(first, d.max(0).unsigned_abs());
