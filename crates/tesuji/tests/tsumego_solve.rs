@@ -96,7 +96,7 @@ fn small_answered_problems_first_move_proof_and_seeds() {
             &problem,
             first,
             &SolveOptions {
-                key_seed: 0x5EED_0F_0DD5,
+                key_seed: 0x5EED_0FD5,
                 ..options.clone()
             },
         );
