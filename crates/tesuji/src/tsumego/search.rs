@@ -225,11 +225,15 @@ impl Search {
             return Some(d);
         }
         // Benson needs two vital regions, so a chain with fewer than two liberties is
-        // never unconditionally alive: skip the test when no target chain has two.
-        if self
-            .targets
-            .iter()
-            .any(|&t| b.get(t) == Some(d) && b.liberty_count(t) >= 2)
+        // never unconditionally alive: skip the test when no target chain has two. And
+        // only test after the defender's moves (the attacker to play): an attacker move
+        // makes life only by filling a point of its own that the defender would have left
+        // anyway, which the next defender move (or pass) then shows.
+        if self.position.to_play() != d
+            && self
+                .targets
+                .iter()
+                .any(|&t| b.get(t) == Some(d) && b.liberty_count(t) >= 2)
             && self.alive(b)
         {
             return Some(d);
