@@ -156,7 +156,9 @@ fn write_read_verify(name: &str, problem: &Tsumego, tree: &ProofTree<TsumegoMove
         )
     });
     assert_eq!(report.winner, winner(problem, tree), "{name}");
-    assert_eq!(report.unread, 0, "{name}");
+    // `report.unread` may be above 0: the search tests life only after the defender's
+    // moves, so a line can go on past a position (after an attacker move) where the
+    // verifier's whole-board Benson already ends it for the defender.
     Checked {
         tree_nodes: tree.nodes.len(),
         sgf_bytes: text.len(),
