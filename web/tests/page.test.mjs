@@ -291,3 +291,20 @@ test('the embed widget solves and plays out its problem', async () => {
   noConsoleErrors();
   await open();
 });
+
+test('the tsumego.js-shaped wrapper answers as tsumego.js does', async () => {
+  const r = await page.evaluate(async () => {
+    const { ready, Solver, solve } = await import('./pkg/tsumego.js');
+    await ready;
+    const sgf = '(;FF[4]SZ[5]MA[bb]AW[ab][bb][cb][db][da]AB[ac][bc][cc][dc][ec][eb][ea])';
+    const s = new Solver(sgf);
+    const black = s.solve('B');
+    const white = new Solver(sgf).solve('W');
+    const played = s.play(black);
+    let bad = null;
+    try { new Solver('(;SZ[5]AB[cc]MA[aa])'); } catch (e) { bad = `${e.name} ${e.kind}`; }
+    return { black, white, played, first: solve(sgf), bad };
+  });
+  assert.deepEqual(r, { black: 'B[ba]', white: 'W[ba]', played: true, first: 'B[ba]', bad: 'TesujiError empty-target' });
+  noConsoleErrors();
+});
