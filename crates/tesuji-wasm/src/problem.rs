@@ -190,39 +190,40 @@ pub fn summary(a: &Answer, attacker: Color) -> String {
             name(o),
             goals(o)
         ),
-        (_, Some(t)) => {
-            let win = a.result == Verdict::Win;
+        (result, Some(t)) => {
             let need = if t > 0 {
                 format!(
-                    "{} needs {t} more ko {} than {}",
+                    "{} needs at least {t} more ko {} than {}",
                     name(f),
                     threats(t),
                     name(o)
                 )
             } else if t == 0 {
-                format!("{} needs as many ko threats as {}", name(f), name(o))
-            } else {
                 format!(
-                    "{} wins it even with {} fewer ko {} than {}",
+                    "{} needs at least as many ko threats as {}",
                     name(f),
-                    -t,
-                    threats(-t),
                     name(o)
                 )
+            } else {
+                format!(
+                    "{} would need {} more ko {} than {} to stop it",
+                    name(o),
+                    1 - t,
+                    threats(1 - t),
+                    name(f)
+                )
             };
-            let (w, l) = if win { (f, o) } else { (o, f) };
-            format!(
-                "ko: {} {} if {} wins the ko ({need}); so with the threats given, {} {}",
-                name(f),
-                goals(f),
-                name(f),
-                name(w),
-                if w == attacker {
-                    "kills".to_string()
-                } else {
-                    format!("lives ({} fails)", name(l))
-                }
-            )
+            if result == Verdict::Win {
+                format!("{} {} by winning a ko ({need})", name(f), goals(f))
+            } else {
+                format!(
+                    "{} {} only by winning a ko ({need}); with the threats given, {} {}",
+                    name(f),
+                    goals(f),
+                    name(o),
+                    goals(o)
+                )
+            }
         }
     }
 }
