@@ -59,6 +59,8 @@ pub fn load(
     rules: Option<Ruleset>,
 ) -> anyhow::Result<Loaded> {
     let text = read(path)?;
+    // A UTF-8 byte order mark is not part of the content.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
     if text.trim_start().starts_with('(') {
         return load_sgf(path, &text, move_number, rules);
     }

@@ -7,6 +7,7 @@
 mod benson_cmd;
 mod input;
 mod ladder_cmd;
+mod solve_cmd;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
@@ -39,6 +40,8 @@ enum Command {
     Benson(benson_cmd::BensonArgs),
     /// Read ladders: status and sequence of one chain, or of every chain with 1 or 2 liberties.
     Ladder(ladder_cmd::LadderArgs),
+    /// Solve a life-and-death problem: result, ko threshold, winning moves, variation.
+    Solve(solve_cmd::SolveArgs),
     /// Benchmarks.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -154,6 +157,9 @@ enum BenchCommand {
     Benson(benson_cmd::BenchBensonArgs),
     /// Ladder features of every chain, on positions of 19x19 games (microseconds per position).
     Ladder(ladder_cmd::BenchLadderArgs),
+    /// Solve every SGF problem under the given directories: one JSON line each, then a
+    /// summary (solved, agreeing with the listed answers, total and median time).
+    Solve(solve_cmd::BenchSolveArgs),
 }
 
 #[derive(Args)]
@@ -193,6 +199,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Bench(BenchCommand::Benson(a)) => benson_cmd::bench(a),
         Command::Benson(a) => benson_cmd::run(a),
         Command::Bench(BenchCommand::Ladder(a)) => ladder_cmd::bench(a),
+        Command::Solve(a) => solve_cmd::run(a),
+        Command::Bench(BenchCommand::Solve(a)) => solve_cmd::bench(a),
         Command::Gtp(a) => gtp(a),
         Command::Regress(a) => regress(a),
     }

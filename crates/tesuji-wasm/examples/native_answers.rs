@@ -1,14 +1,14 @@
 //! The native side of the wasm/native comparison (`web/tests/tsumegojs.mjs`): solves every
-//! problem of a directory of SGF files for both first players with the same solver code
-//! as the WebAssembly build, and prints one JSON line per solve.
+//! problem of a directory of SGF files for both first players with the library's solver
+//! (`tesuji::tsumego::solve`) and the options the WebAssembly build uses by default, and
+//! prints one JSON line per solve.
 //!
 //! Usage: `cargo run --release -p tesuji-wasm --example native_answers -- DIR [NODES]`
 use std::path::PathBuf;
 use std::time::Instant;
 
-use tesuji::tsumego::Tsumego;
+use tesuji::tsumego::{solve, SolveOptions, Tsumego, Verdict};
 use tesuji::{vertex, Color, Move};
-use tesuji_wasm::solve::{solve, SolveOptions, Verdict};
 
 fn files(dir: PathBuf) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -57,8 +57,11 @@ fn main() {
         let size = problem.position().size();
         let v = |m: &Move| vertex::format(*m, size).to_string();
         for color in [Color::Black, Color::White] {
+            // The defaults of the JavaScript API (Problem.solve with only a node budget).
             let options = SolveOptions {
                 nodes: Some(nodes),
+                memory_bytes: 64 << 20,
+                all_moves: false,
                 ..SolveOptions::default()
             };
             let start = Instant::now();

@@ -23,7 +23,6 @@ pub mod error;
 mod js;
 pub mod position;
 pub mod problem;
-pub mod solve;
 pub mod text;
 
 use wasm_bindgen::prelude::*;
@@ -91,11 +90,13 @@ export interface SolveOptions {
   memoryMb?: number;
   /** The first player's external ko threats minus the opponent's (default 0). */
   koThreats?: number;
-  /** The largest threat difference tried when finding the ko threshold (default 2). */
+  /** How far the ko threshold is looked for: differences from -maxThreats to +maxThreats (default 3). */
   maxThreats?: number;
   /** List every winning first move and a refutation of every other move (default false). */
   allMoves?: boolean;
-  /** Return the proof tree (default false). */
+  /** Find the principal variation (default true). */
+  pv?: boolean;
+  /** Return the proof tree, also as SGF (default false). */
   proof?: boolean;
   /** Mixed into the hash keys of the table (default 0). */
   keySeed?: number;
@@ -128,13 +129,17 @@ export interface Answer {
   threshold: number | null;
   /** The answer in words. */
   summary: string;
-  /** Winning first moves (all of them with allMoves). */
+  /** The threat difference that moves, pv and proof are for (the threshold when the result hangs on a ko). */
+  proofThreats: number;
+  /** Winning first moves (all of them with allMoves), each with its own threshold. */
   moves: { move: Move; threshold: number | null }[];
   /** With allMoves: every other first move and the opponent's answer that refutes it. */
   refutations: { move: Move; reply: Move | null }[];
   /** The principal variation: the winner's moves and the loser's longest resistance. */
   pv: Move[];
   proof: ProofTree | null;
+  /** The proof tree as SGF (tesuji's proof conventions), with the proof option. */
+  proofSgf: string | null;
   nodes: number;
   tableEntries: number;
   elapsedMs: number;

@@ -6,14 +6,16 @@ use serde::{Deserialize, Serialize};
 use tesuji::benson::unconditional_life;
 use tesuji::dfpn::{Leaf, NodeKind, Outcome, ProofTree, StopReason};
 use tesuji::sgf::Markup;
-use tesuji::tsumego::{Tsumego, TsumegoMove};
+use tesuji::tsumego::{
+    proof_sgf, solve_with_progress, with_threats, Answer, Progress, SolveOptions, Tsumego,
+    TsumegoMove, Verdict,
+};
 use tesuji::{ascii, BoardSize, Color, Move, MoveRecord, Position, Suicide};
 use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, Result};
 use crate::js::to_js;
 use crate::position::{play_listed, position_sgf, stones_of, JsPosition};
-use crate::solve::{solve_with_progress, Answer, Progress, SolveOptions, Verdict};
 use crate::text::{color_text, parse_color, parse_move, points, JsMove, JsPoint};
 
 /// A life-and-death problem: the position, the target stones (their owner defends, the
@@ -29,6 +31,9 @@ pub struct JsProblem {
     passes: u32,
 }
 
+/// The table size when none is given: 64 MiB (a phone's browser tab has little to spare).
+const DEFAULT_MEMORY: usize = 64 << 20;
+
 /// Options of [`JsProblem::solve`], as a JavaScript object (every field optional).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
@@ -39,6 +44,7 @@ struct JsSolveOptions {
     ko_threats: i32,
     max_threats: Option<u32>,
     all_moves: bool,
+    pv: Option<bool>,
     proof: bool,
     key_seed: Option<f64>,
 }
@@ -62,8 +68,10 @@ impl JsSolveOptions {
         let mut out = SolveOptions {
             nodes: positive(o.nodes, "nodes")?.map(|n| n as u64),
             time: positive(o.time_ms, "timeMs")?.map(|t| Duration::from_secs_f64(t / 1000.0)),
+            memory_bytes: DEFAULT_MEMORY,
             ko_threats: o.ko_threats,
             all_moves: o.all_moves,
+            pv: o.pv.unwrap_or(true),
             proof: o.proof,
             key_seed: positive(o.key_seed, "keySeed")?.map_or(0, |s| s as u64),
             ..SolveOptions::default()
@@ -136,7 +144,9 @@ struct JsAnswer {
     moves: Vec<JsMoveAnswer>,
     refutations: Vec<JsRefutation>,
     pv: Vec<JsMove>,
+    proof_threats: i32,
     proof: Option<JsProof>,
+    proof_sgf: Option<String>,
     nodes: f64,
     table_entries: f64,
     elapsed_ms: f64,
@@ -228,7 +238,9 @@ pub fn summary(a: &Answer, attacker: Color) -> String {
     }
 }
 
-fn answer_to_js(a: &Answer, attacker: Color, size: BoardSize) -> JsValue {
+fn answer_to_js(problem: &Tsumego, a: &Answer) -> JsValue {
+    let attacker = problem.attacker();
+    let size = problem.position().size();
     let proof = a.proof.as_ref().map(|t: &ProofTree<TsumegoMove>| {
         let winner = if t.outcome == Outcome::Proven {
             a.first
@@ -290,7 +302,11 @@ fn answer_to_js(a: &Answer, attacker: Color, size: BoardSize) -> JsValue {
             })
             .collect(),
         pv: a.pv.iter().map(|&m| JsMove::of(m, size)).collect(),
+        proof_threats: a.proof_threats,
         proof,
+        proof_sgf: a.proof.as_ref().map(|t| {
+            proof_sgf(&with_threats(problem, a.first, a.proof_threats), t, a.first).to_sgf()
+        }),
         nodes: a.nodes as f64,
         table_entries: a.table_entries as f64,
         elapsed_ms: a.elapsed.as_secs_f64() * 1000.0,
@@ -505,7 +521,7 @@ impl JsProblem {
             None => self.start.first(),
         };
         let a = JsProblem::solve_js(&self.start, first, options, progress)?;
-        Ok(answer_to_js(&a, self.start.attacker(), self.size()))
+        Ok(answer_to_js(&self.start, &a))
     }
 
     /// Plays `move` (a vertex, an SGF point or `pass`) for the side to move in the line of
@@ -587,7 +603,7 @@ impl JsProblem {
             return Ok(JsValue::NULL);
         };
         let a = JsProblem::solve_js(&problem, self.pos.to_play(), options, progress)?;
-        Ok(answer_to_js(&a, self.start.attacker(), self.size()))
+        Ok(answer_to_js(&problem, &a))
     }
 }
 

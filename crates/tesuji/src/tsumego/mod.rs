@@ -62,6 +62,14 @@
 //!   can still be reduced by forcing moves outside the region, seki) is found by search.
 //! * **Suicide forbidden**, simple ko: as in tsumego.js and most problem sites.
 //!
+//! # Proofs
+//!
+//! A proof tree found by [`crate::dfpn::Solver::proof_tree`] is written as SGF by
+//! [`proof_sgf`] (the problem at the root, `C[RIGHT]` on the successful lines, ko threats
+//! as marked passes) and checked by [`verify`], which replays every line with the rules
+//! engine and whole-board Benson only, never with [`Search`]: see [`proof`] for the
+//! conventions and the checks.
+//!
 //! # State (issue 5)
 //!
 //! Done: the model, loading, region detection, the search state with ko threats, the
@@ -78,14 +86,24 @@
 
 mod answers;
 mod life;
+pub mod proof;
 mod region;
 mod search;
+mod solve;
 
 pub use answers::{listed_first_moves, listed_replies};
+pub use proof::{
+    proof_sgf, verify, LeafCounts, LineEnd, VerifyError, VerifyErrorKind, VerifyReport,
+    PROP_KO_POINT, PROP_KO_THREATS, PROP_WINNER, RIGHT,
+};
 pub use region::{
     detect_region, MAX_REGION_DISTANCE, MAX_REGION_EMPTY, MAX_REGION_POINTS, WALL_OUTSIDE_LIBERTIES,
 };
 pub use search::{Search, TsumegoMove};
+pub use solve::{
+    solve, solve_with_progress, with_threats, Answer, MoveAnswer, Progress, Refutation,
+    SolveOptions, Verdict,
+};
 
 use crate::color::{ByColor, Color};
 use crate::point::{BoardSize, Move, Point};

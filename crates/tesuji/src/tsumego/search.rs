@@ -125,6 +125,7 @@ pub struct Search {
     ordering: bool,
     life: RefCell<LocalLife>,
     life_cache: RefCell<Vec<(u64, bool)>>,
+    ko_seen: bool,
 }
 
 impl Search {
@@ -136,7 +137,7 @@ impl Search {
         }
         let mut position = problem.position().clone();
         position.set_suicide_rule(Suicide::Forbidden);
-        Search {
+        let mut search = Search {
             position,
             region,
             region_points: problem.region().to_vec(),
@@ -150,7 +151,10 @@ impl Search {
             ordering: true,
             life: RefCell::new(LocalLife::default()),
             life_cache: RefCell::new(vec![(0, false); LIFE_CACHE]),
-        }
+            ko_seen: false,
+        };
+        search.ko_seen = search.ko_ban_in_region();
+        search
     }
 
     /// Mixes `seed` into every [key](Problem::key): the same search with other keys.
@@ -162,6 +166,19 @@ impl Search {
     /// board order): for measuring what the ordering is worth.
     pub fn set_move_ordering(&mut self, on: bool) {
         self.ordering = on;
+    }
+
+    /// Whether a state with a ko ban on a region point has been reached since the search
+    /// state was made or [`Search::clear_ko_seen`] was called. A search that never meets
+    /// one never offers a [`TsumegoMove::Threat`] nor a pass under a ko ban, so its result
+    /// is the same whatever the external ko threats.
+    pub fn ko_seen(&self) -> bool {
+        self.ko_seen
+    }
+
+    /// Forgets that a ko was seen (see [`Search::ko_seen`]).
+    pub fn clear_ko_seen(&mut self) {
+        self.ko_seen = false;
     }
 
     /// The current position.
@@ -386,6 +403,9 @@ impl Problem for Search {
                     match self.position.play(Move::Play(p)) {
                         Ok(record) => {
                             self.passes = 0;
+                            if self.ko_ban_in_region() {
+                                self.ko_seen = true;
+                            }
                             Frame::Move { record, passes }
                         }
                         Err(_) => Frame::Nothing,

@@ -1,0 +1,551 @@
+//! `tesuji solve` and `tesuji bench solve`: the life-and-death solver.
+
+use crate::input::Failure;
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use serde_json::{json, Value};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tesuji::tsumego::{
+    listed_first_moves, proof_sgf, solve_with_progress, verify, with_threats, Answer, SolveOptions,
+    Tsumego, TsumegoError, Verdict,
+};
+use tesuji::{ascii, sgf, vertex, BoardSize, Color, Move};
+
+/// Which side moves first.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    /// Black moves first.
+    Black,
+    /// White moves first.
+    White,
+    /// Solve for each.
+    Both,
+}
+
+/// Budget options shared by `solve` and `bench solve`.
+#[derive(Args, Clone)]
+pub struct BudgetArgs {
+    /// Most nodes per first player.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Most seconds per first player (decimals allowed).
+    #[arg(long, value_name = "SECONDS")]
+    time: Option<f64>,
+    /// Transposition table memory in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 256)]
+    memory: usize,
+    /// The first player's external ko threats minus the opponent's.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    ko_threats: i32,
+    /// The threshold search looks at threat differences within this many.
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    max_threats: u32,
+    /// Seed mixed into the hash keys (the answer must not depend on it).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+}
+
+impl BudgetArgs {
+    fn options(&self, cancel: &Arc<AtomicBool>) -> Result<SolveOptions> {
+        let time = match self.time {
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                return Err(Failure::input(format!(
+                    "--time {t}: give a positive number of seconds"
+                ))
+                .into())
+            }
+            Some(t) => Some(Duration::from_secs_f64(t)),
+            None => None,
+        };
+        if self.memory == 0 || self.memory > 1 << 20 {
+            return Err(Failure::input(format!(
+                "--memory {}: give a size in MiB from 1 to 1048576",
+                self.memory
+            ))
+            .into());
+        }
+        Ok(SolveOptions {
+            nodes: self.nodes,
+            time,
+            memory_bytes: self.memory << 20,
+            ko_threats: self.ko_threats,
+            max_threats: self.max_threats,
+            key_seed: self.seed,
+            cancel: Some(cancel.clone()),
+            ..SolveOptions::default()
+        })
+    }
+}
+
+/// Arguments of `tesuji solve`.
+#[derive(Args)]
+pub struct SolveArgs {
+    /// The problem: SGF (targets marked with MA, region with SQ if given) or a diagram
+    /// (then --target is needed); `-` reads standard input.
+    file: String,
+    /// Who moves first (default: the file's PL, else both).
+    #[arg(long, value_enum)]
+    first: Option<First>,
+    /// Target stones, as GTP vertices (`D4,E5`): overrides the file's MA.
+    #[arg(long, value_name = "VERTICES")]
+    target: Option<String>,
+    /// The region where moves may be played, as GTP vertices: overrides the file's SQ and
+    /// the detected region.
+    #[arg(long, value_name = "VERTICES")]
+    region: Option<String>,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    /// Only the result and one winning move (not every move and refutation).
+    #[arg(long)]
+    quick: bool,
+    /// Print one JSON object per first player.
+    #[arg(long)]
+    json: bool,
+    /// Write the problem with the solution tree (proof) as SGF to this file.
+    #[arg(long, value_name = "OUT")]
+    sgf: Option<String>,
+}
+
+/// Arguments of `tesuji bench solve`.
+#[derive(Args)]
+pub struct BenchSolveArgs {
+    /// Directories (searched recursively) or SGF files.
+    #[arg(required = true)]
+    paths: Vec<String>,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    /// Find every winning first move and refutation too (the full report of `solve`).
+    #[arg(long)]
+    full: bool,
+    /// Solve problems without a PL for both colours only when set; by default every
+    /// problem is solved for its PL side, and problems without PL for both.
+    #[arg(long)]
+    pl_only: bool,
+}
+
+fn cancel_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let f = flag.clone();
+    // A second handler cannot be installed (tests call this more than once): ignore.
+    let _ = ctrlc::set_handler(move || f.store(true, Ordering::Relaxed));
+    flag
+}
+
+fn read_text(path: &str) -> Result<String> {
+    let bytes = if path == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)
+            .map_err(|e| Failure::input(format!("{path}: cannot read: {e}")))?;
+        b
+    } else {
+        std::fs::read(path).map_err(|e| Failure::input(format!("{path}: cannot read: {e}")))?
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    // A UTF-8 byte order mark is not part of the content.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// The problem of `text` (SGF or diagram), with the overrides; and the SGF tree if any.
+fn load_problem(
+    path: &str,
+    text: &str,
+    target: Option<&str>,
+    region: Option<&str>,
+) -> Result<(Tsumego, Option<sgf::GameTree>)> {
+    let bad = |e: TsumegoError| Failure::input(format!("{path}: {e}"));
+    if text.trim_start().starts_with('(') {
+        let trees = sgf::parse(text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+        let tree = trees
+            .into_iter()
+            .next()
+            .ok_or_else(|| Failure::input(format!("{path}: the file holds no game")))?;
+        let size = tree
+            .board_size()
+            .map_err(|e| Failure::input(format!("{path}: {e}")))?;
+        let targets = points(path, "--target", target, size)?;
+        let region = points(path, "--region", region, size)?;
+        let problem =
+            Tsumego::from_sgf_with(&tree, targets.as_deref(), region.as_deref()).map_err(bad)?;
+        Ok((problem, Some(tree)))
+    } else {
+        let pos = ascii::parse_diagram(text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
+        let size = pos.size();
+        let Some(targets) = points(path, "--target", target, size)? else {
+            return Err(Failure::input(format!(
+                "{path}: a diagram marks no target: give --target VERTICES"
+            ))
+            .into());
+        };
+        let region = points(path, "--region", region, size)?;
+        let problem = match region {
+            Some(r) => Tsumego::with_region(pos, &targets, &r),
+            None => Tsumego::new(pos, &targets),
+        }
+        .map_err(bad)?;
+        Ok((problem, None))
+    }
+}
+
+fn points(
+    path: &str,
+    option: &str,
+    text: Option<&str>,
+    size: BoardSize,
+) -> Result<Option<Vec<tesuji::Point>>> {
+    match text {
+        None => Ok(None),
+        Some(t) => Tsumego::parse_points(t, size)
+            .map(Some)
+            .map_err(|e| Failure::input(format!("{path}: {option} {t}: {e}")).into()),
+    }
+}
+
+fn move_text(mv: Move, size: BoardSize) -> String {
+    vertex::format(mv, size).to_string()
+}
+
+fn color_letter(c: Color) -> &'static str {
+    match c {
+        Color::Black => "B",
+        Color::White => "W",
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// The answer as one JSON object.
+fn answer_json(problem: &Tsumego, a: &Answer) -> Value {
+    let size = problem.position().size();
+    json!({
+        "first": color_letter(a.first),
+        "result": a.result.as_str(),
+        "threshold": a.threshold,
+        "moves": a.moves.iter().map(|m| move_text(m.mv, size)).collect::<Vec<_>>(),
+        "move_thresholds": a.moves.iter().map(|m| json!({
+            "move": move_text(m.mv, size),
+            "threshold": m.threshold,
+        })).collect::<Vec<_>>(),
+        "refutations": a.refutations.iter().map(|r| json!({
+            "move": move_text(r.mv, size),
+            "reply": r.reply.map(|m| move_text(m, size)),
+        })).collect::<Vec<_>>(),
+        "pv": a.pv.iter().map(|&m| move_text(m, size)).collect::<Vec<_>>(),
+        "attacker": color_letter(problem.attacker()),
+        "nodes": a.nodes,
+        "table_entries": a.table_entries,
+        "ms": a.elapsed.as_millis() as u64,
+        "stopped": format!("{:?}", a.stopped).to_lowercase(),
+    })
+}
+
+/// The threshold in words, for the first player `f`.
+fn threshold_words(a: &Answer) -> String {
+    let f = color_name(a.first);
+    let o = color_name(!a.first);
+    match a.threshold {
+        None => "whatever the ko threats".to_string(),
+        Some(t) if t <= 0 && t > i32::MIN => {
+            if t == 0 {
+                format!("if {f} wins the ko (needs as many ko threats as {o})")
+            } else {
+                format!(
+                    "if {f} wins the ko (even with {} fewer ko threat{} than {o})",
+                    -t,
+                    if t == -1 { "" } else { "s" }
+                )
+            }
+        }
+        Some(t) => format!(
+            "only with {t} more ko threat{} than {o}",
+            if t == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+fn answer_text(problem: &Tsumego, a: &Answer) -> String {
+    let size = problem.position().size();
+    let f = color_name(a.first);
+    let goal = if a.first == problem.attacker() {
+        "kill"
+    } else {
+        "live"
+    };
+    let mut s = String::new();
+    let head = match a.result {
+        Verdict::Win => format!("{f} to play: {f} can {goal}"),
+        Verdict::Loss => format!("{f} to play: {f} cannot {goal}"),
+        Verdict::Unknown => format!("{f} to play: unknown ({:?})", a.stopped),
+    };
+    s.push_str(&head);
+    if a.result != Verdict::Unknown {
+        match a.threshold {
+            None => s.push_str(" (unconditionally)"),
+            Some(_) => s.push_str(&format!("; {f} succeeds {}", threshold_words(a))),
+        }
+    }
+    s.push('\n');
+    if !a.moves.is_empty() {
+        let list: Vec<String> = a
+            .moves
+            .iter()
+            .map(|m| match m.threshold {
+                None => move_text(m.mv, size),
+                Some(t) => format!("{} (ko, threshold {t:+})", move_text(m.mv, size)),
+            })
+            .collect();
+        s.push_str(&format!("  winning moves: {}\n", list.join(", ")));
+    }
+    if !a.refutations.is_empty() {
+        let list: Vec<String> = a
+            .refutations
+            .iter()
+            .map(|r| match r.reply {
+                Some(m) => format!("{} ({})", move_text(r.mv, size), move_text(m, size)),
+                None => move_text(r.mv, size),
+            })
+            .collect();
+        s.push_str(&format!(
+            "  failing moves (refutation): {}\n",
+            list.join(", ")
+        ));
+    }
+    if !a.pv.is_empty() {
+        let pv: Vec<String> = a.pv.iter().map(|&m| move_text(m, size)).collect();
+        s.push_str(&format!("  variation: {}\n", pv.join(" ")));
+    }
+    s.push_str(&format!(
+        "  {} nodes, {} table entries, {} ms\n",
+        a.nodes,
+        a.table_entries,
+        a.elapsed.as_millis()
+    ));
+    s
+}
+
+/// The first players to solve for.
+fn firsts(first: Option<First>, problem: &Tsumego, tree: Option<&sgf::GameTree>) -> Vec<Color> {
+    let has_pl = tree.is_some_and(|t| t.player(t.root()).ok().flatten().is_some());
+    match first {
+        Some(First::Black) => vec![Color::Black],
+        Some(First::White) => vec![Color::White],
+        Some(First::Both) => vec![Color::Black, Color::White],
+        None if has_pl => vec![problem.first()],
+        None => vec![Color::Black, Color::White],
+    }
+}
+
+/// Runs `tesuji solve`.
+pub fn run(a: SolveArgs) -> Result<ExitCode> {
+    let text = read_text(&a.file)?;
+    let (problem, tree) = load_problem(&a.file, &text, a.target.as_deref(), a.region.as_deref())?;
+    let cancel = cancel_flag();
+    let mut options = a.budget.options(&cancel)?;
+    options.all_moves = !a.quick;
+    options.proof = a.sgf.is_some();
+    let mut answers = Vec::new();
+    for first in firsts(a.first, &problem, tree.as_ref()) {
+        let started = Instant::now();
+        let show = std::io::stderr().is_terminal() || std::env::var_os("TESUJI_PROGRESS").is_some();
+        let mut progress = |p: &tesuji::tsumego::Progress| {
+            if show && p.elapsed > Duration::from_secs(1) {
+                eprint!(
+                    "\r{} to play: {} nodes, {:.1} s",
+                    color_name(first),
+                    p.nodes,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            true
+        };
+        let answer = solve_with_progress(&problem, first, &options, &mut progress);
+        if show && answer.elapsed > Duration::from_secs(1) {
+            eprintln!();
+        }
+        if a.json {
+            println!("{}", answer_json(&problem, &answer));
+        } else {
+            print!("{}", answer_text(&problem, &answer));
+        }
+        answers.push(answer);
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    if let Some(out) = &a.sgf {
+        write_proof(out, &problem, &answers)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the proof of each answer as one SGF game tree (one per first player) and checks
+/// each with the independent verifier before writing.
+fn write_proof(out: &str, problem: &Tsumego, answers: &[Answer]) -> Result<()> {
+    let mut text = String::new();
+    for a in answers {
+        let Some(tree) = &a.proof else {
+            eprintln!(
+                "tesuji: {out}: no proof for {} to play ({:?}): not written",
+                color_name(a.first),
+                a.stopped
+            );
+            continue;
+        };
+        let p = with_threats(problem, a.first, a.proof_threats);
+        let game = proof_sgf(&p, tree, a.first);
+        let sgf_text = game.to_sgf();
+        let parsed = sgf::parse(&sgf_text)
+            .map_err(|e| anyhow::anyhow!("{out}: the proof SGF does not parse: {e}"))?;
+        let report = verify(&p, &parsed[0]).map_err(|e| {
+            anyhow::anyhow!(
+                "{out}: the proof for {} to play fails verification: {e}",
+                color_name(a.first)
+            )
+        })?;
+        eprintln!(
+            "{} to play: proof of {} states ({} leaves) verified",
+            color_name(a.first),
+            report.states,
+            report.leaves.total()
+        );
+        text.push_str(&sgf_text);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    std::fs::write(out, text).map_err(|e| Failure::input(format!("{out}: cannot write: {e}")))?;
+    Ok(())
+}
+
+/// Every SGF file under `paths`, sorted.
+fn sgf_files(paths: &[String]) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let mut stack: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+    while let Some(p) = stack.pop() {
+        if p.is_dir() {
+            let entries = std::fs::read_dir(&p)
+                .map_err(|e| Failure::input(format!("{}: cannot read: {e}", p.display())))?;
+            for e in entries {
+                let e = e.map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
+                stack.push(e.path());
+            }
+        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+            files.push(p);
+        } else if !p.exists() {
+            return Err(
+                Failure::input(format!("{}: no such file or directory", p.display())).into(),
+            );
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Runs `tesuji bench solve`.
+pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
+    let files = sgf_files(&a.paths)?;
+    let cancel = cancel_flag();
+    let mut options = a.budget.options(&cancel)?;
+    options.all_moves = a.full;
+    options.pv = a.full;
+    let mut times = Vec::new();
+    let (mut runs, mut solved, mut answered, mut agreeing, mut errors) = (0, 0, 0, 0, 0);
+    let (mut total_nodes, mut within_1s, mut within_10s) = (0u64, 0, 0);
+    let total_start = Instant::now();
+    let stdout = std::io::stdout();
+    for f in &files {
+        let name = f.display().to_string();
+        let text = read_text(&name)?;
+        let loaded = load_problem(&name, &text, None, None);
+        let (problem, tree) = match loaded {
+            Ok(x) => x,
+            Err(e) => {
+                errors += 1;
+                let line = json!({"file": name, "error": format!("{e:#}")});
+                writeln!(stdout.lock(), "{line}")?;
+                continue;
+            }
+        };
+        let tree = tree.expect("SGF files give a tree");
+        let listed = listed_first_moves(&tree).unwrap_or_default();
+        let has_pl = tree.player(tree.root()).ok().flatten().is_some();
+        if a.pl_only && !has_pl {
+            continue;
+        }
+        for first in firsts(None, &problem, Some(&tree)) {
+            let answer = solve_with_progress(&problem, first, &options, &mut |_| true);
+            runs += 1;
+            total_nodes += answer.nodes;
+            times.push(answer.elapsed);
+            let known = answer.result != Verdict::Unknown;
+            if known {
+                solved += 1;
+                if answer.elapsed <= Duration::from_secs(1) {
+                    within_1s += 1;
+                }
+                if answer.elapsed <= Duration::from_secs(10) {
+                    within_10s += 1;
+                }
+            }
+            let size = problem.position().size();
+            let mut line = answer_json(&problem, &answer);
+            line["file"] = json!(name);
+            if has_pl && !listed.is_empty() {
+                answered += 1;
+                let ours = answer.moves.first().map(|m| m.mv);
+                let agree = ours.is_some_and(|m| listed.contains(&m));
+                agreeing += usize::from(agree);
+                line["listed"] = json!(listed
+                    .iter()
+                    .map(|&m| move_text(m, size))
+                    .collect::<Vec<_>>());
+                line["agree"] = json!(agree);
+            }
+            writeln!(stdout.lock(), "{line}")?;
+            if cancel.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        if cancel.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    times.sort();
+    let median = times.get(times.len() / 2).copied().unwrap_or_default();
+    let total: Duration = times.iter().sum();
+    let summary = json!({
+        "summary": true,
+        "files": files.len(),
+        "load_errors": errors,
+        "runs": runs,
+        "solved": solved,
+        "solved_within_1s": within_1s,
+        "solved_within_10s": within_10s,
+        "answered": answered,
+        "agreeing": agreeing,
+        "total_s": (total.as_secs_f64() * 1000.0).round() / 1000.0,
+        "median_ms": median.as_millis() as u64,
+        "max_ms": times.last().map_or(0, |t| t.as_millis() as u64),
+        "nodes": total_nodes,
+        "wall_s": (total_start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+    });
+    println!("{summary}");
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,812 @@
+//! The solver's report: result, ko threshold, every winning first move, refutations,
+//! principal variation and proof, within one budget.
+//!
+//! [`solve`] answers for one first player. It runs the generic df-pn search
+//! ([`crate::dfpn::Solver`]) over [`Search`] several times:
+//!
+//! 1. **The result** with the external ko threats of [`SolveOptions::ko_threats`] (the
+//!    first player's threats minus the opponent's, `d`; the side with fewer has none).
+//! 2. **The threshold.** If that search never met a ko ban in the region
+//!    ([`Search::ko_seen`]), threats cannot matter and the result is unconditional
+//!    (`threshold: None`). Else the result is found for other `d`, down from a win or up
+//!    from a loss, one search each, as far as ±[`SolveOptions::max_threats`]: the threshold
+//!    `t` is the least `d` for which the first player succeeds. Winning at `-max_threats`
+//!    (or losing at `+max_threats`) counts as unconditional: "whatever the threats"
+//!    means "within that many".
+//! 3. **A winning first move**, at the threshold (or at `d` when unconditional): the
+//!    root's moves whose children the table holds as proven are tried first, least work
+//!    first (the simplest proof), each confirmed by a search of the root restricted to
+//!    that move ([`crate::dfpn::Solver::solve_child`], sound with the root on the path).
+//! 4. With [`SolveOptions::all_moves`]: **every** first move, each searched on its own;
+//!    each winning one gets its own threshold (a fresh table per move, so that the ko
+//!    check of step 2 holds), each losing one its refutation (the opponent's reply after
+//!    which the first player fails).
+//! 5. **The principal variation**: from the root, the winner's move at its turns (found
+//!    as in step 3, from each state as a new root) and at the loser's turns the reply that
+//!    cost the search the most work (the longest resistance), down to the end.
+//! 6. With [`SolveOptions::proof`]: the proof tree ([`crate::dfpn::Solver::proof_tree`]).
+//!
+//! Budgets ([`SolveOptions::nodes`], [`SolveOptions::time`]) cover the whole call; when
+//! they run out the answer keeps what was established (a result without all its moves,
+//! or [`Verdict::Unknown`]) and says so in [`Answer::stopped`], never a guess.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::clock::Instant;
+
+use super::{Search, Tsumego, TsumegoMove};
+use crate::color::Color;
+use crate::dfpn::{Config, Outcome, Problem, ProofTree, Solver, StopReason};
+use crate::point::Move;
+
+/// Limits and options of [`solve`].
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// Most nodes over the whole call; `None` for no limit.
+    pub nodes: Option<u64>,
+    /// Most wall-clock time over the whole call; `None` for no limit.
+    pub time: Option<Duration>,
+    /// Memory for the transposition table, in bytes.
+    pub memory_bytes: usize,
+    /// The first player's external ko threats minus the opponent's.
+    pub ko_threats: i32,
+    /// How far the threshold search goes: threat differences from `-max_threats` to
+    /// `+max_threats`.
+    pub max_threats: u32,
+    /// Find every winning first move (with its threshold) and a refutation of every other.
+    pub all_moves: bool,
+    /// Find the principal variation.
+    pub pv: bool,
+    /// Keep the proof tree of the result (can be large).
+    pub proof: bool,
+    /// Mixed into every table key: the same search with other keys (the answer must not
+    /// change).
+    pub key_seed: u64,
+    /// Set to `true` from elsewhere to stop (the answer then keeps what is known).
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for SolveOptions {
+    /// No node or time limit, a 256 MiB table, no ko threats, thresholds within ±3,
+    /// every move and the principal variation, no proof tree.
+    fn default() -> SolveOptions {
+        SolveOptions {
+            nodes: None,
+            time: None,
+            memory_bytes: 256 << 20,
+            ko_threats: 0,
+            max_threats: 3,
+            all_moves: true,
+            pv: true,
+            proof: false,
+            key_seed: 0,
+            cancel: None,
+        }
+    }
+}
+
+/// The result for the first player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The first player succeeds (captures the targets as the attacker; lives, or makes
+    /// seki, as the defender).
+    Win,
+    /// The first player fails.
+    Loss,
+    /// Not known within the budget.
+    Unknown,
+}
+
+impl Verdict {
+    /// `"win"`, `"loss"` or `"unknown"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Loss => "loss",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// A winning first move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveAnswer {
+    /// The move (a pass is "play elsewhere").
+    pub mv: Move,
+    /// The least threat difference for which this move succeeds; `None` when it succeeds
+    /// whatever the threats.
+    pub threshold: Option<i32>,
+}
+
+/// A first move that fails, with the opponent's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Refutation {
+    /// The failing move.
+    pub mv: Move,
+    /// The opponent's reply that makes it fail, if found within the budget.
+    pub reply: Option<Move>,
+}
+
+/// Progress of a long solve, for a progress display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Nodes so far, over the whole call.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+}
+
+/// The answer of [`solve`] for one first player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The first player.
+    pub first: Color,
+    /// The result at [`SolveOptions::ko_threats`].
+    pub result: Verdict,
+    /// The least threat difference (first player's minus opponent's) for which the first
+    /// player succeeds; `None` when the result does not depend on ko threats (or is
+    /// unknown).
+    pub threshold: Option<i32>,
+    /// Winning first moves, the one of the principal variation first. Without
+    /// [`SolveOptions::all_moves`], just that one. Empty when the first player fails
+    /// whatever the threats.
+    pub moves: Vec<MoveAnswer>,
+    /// With [`SolveOptions::all_moves`]: every other first move, with its refutation.
+    pub refutations: Vec<Refutation>,
+    /// The principal variation: the winner's moves and the loser's longest resistance
+    /// (at the threshold when the result depends on ko threats).
+    pub pv: Vec<Move>,
+    /// The proof tree of the result at the threshold (with [`SolveOptions::proof`]).
+    pub proof: Option<ProofTree<TsumegoMove>>,
+    /// The threat difference the moves, variation and proof are for.
+    pub proof_threats: i32,
+    /// Nodes over the whole call.
+    pub nodes: u64,
+    /// Entries in the table at the end of the main search.
+    pub table_entries: usize,
+    /// Time of the whole call.
+    pub elapsed: Duration,
+    /// [`StopReason::Solved`] when everything asked for was found, else why not.
+    pub stopped: StopReason,
+}
+
+impl Answer {
+    /// The moves of [`Answer::moves`] alone.
+    pub fn winning_moves(&self) -> Vec<Move> {
+        self.moves.iter().map(|m| m.mv).collect()
+    }
+}
+
+/// The budget of one [`solve`] call across its searches.
+struct Budget<'a> {
+    start: Instant,
+    nodes: u64,
+    options: &'a SolveOptions,
+    stopped: Option<StopReason>,
+}
+
+/// Nodes per slice of the main search between progress reports.
+const SLICE: u64 = 200_000;
+
+impl Budget<'_> {
+    /// A configuration for the next search with what is left, or `None` if nothing is.
+    fn config(&mut self, cap: Option<u64>) -> Option<Config> {
+        if self.stopped.is_some() {
+            return None;
+        }
+        let nodes = match self.options.nodes {
+            Some(n) if self.nodes >= n => {
+                self.stopped = Some(StopReason::NodeLimit);
+                return None;
+            }
+            Some(n) => Some(n - self.nodes),
+            None => None,
+        };
+        let nodes = match (nodes, cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let time = match self.options.time {
+            Some(t) => {
+                let left = t.saturating_sub(self.start.elapsed());
+                if left.is_zero() {
+                    self.stopped = Some(StopReason::TimeLimit);
+                    return None;
+                }
+                Some(left)
+            }
+            None => None,
+        };
+        if self
+            .options
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            self.stopped = Some(StopReason::Cancelled);
+            return None;
+        }
+        Some(Config {
+            nodes,
+            time,
+            memory_bytes: self.options.memory_bytes,
+            cancel: self.options.cancel.clone(),
+            ..Config::default()
+        })
+    }
+
+    /// Records a search's nodes, and why it stopped if it did not finish.
+    fn charge(&mut self, solver: &Solver, stopped: Option<StopReason>) {
+        self.nodes += solver.nodes();
+        if let Some(r) = stopped {
+            if r != StopReason::Solved && r != StopReason::NodeLimit {
+                self.stopped = Some(r);
+            }
+        }
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+        }
+    }
+}
+
+/// The problem with `first` to move and external ko threats of difference `d` (the first
+/// player's minus the opponent's; the side with fewer has none): the problem that
+/// [`Answer::proof`] proves, with `d` = [`Answer::proof_threats`].
+pub fn with_threats(problem: &Tsumego, first: Color, d: i32) -> Tsumego {
+    let mut p = problem.clone();
+    p.set_first(first);
+    p.set_ko_threats(first, d.max(0).unsigned_abs());
+    p.set_ko_threats(!first, d.min(0).unsigned_abs());
+    p
+}
+
+fn search_for(problem: &Tsumego, first: Color, d: i32, options: &SolveOptions) -> Search {
+    let p = with_threats(problem, first, d);
+    let mut s = p.search(first);
+    s.set_key_seed(options.key_seed);
+    s
+}
+
+/// Solves `problem` for `first` moving first; see the [module documentation](self).
+///
+/// ```
+/// use tesuji::{ascii, Color, Move, Point};
+/// use tesuji::tsumego::{solve, SolveOptions, Tsumego, Verdict};
+/// // White's straight three on the edge: whoever plays the middle point first wins.
+/// let pos = ascii::parse_diagram("
+///     . . . . . . . .
+///     . X X X X X X X
+///     . X O O O O O X
+///     . X O . . . O X
+/// ").unwrap();
+/// let problem = Tsumego::new(pos, &[Point::new(2, 2)]).unwrap();
+/// let answer = solve(&problem, Color::Black, &SolveOptions::default());
+/// assert_eq!(answer.result, Verdict::Win);
+/// assert_eq!(answer.threshold, None);
+/// assert_eq!(answer.winning_moves(), vec![Move::Play(Point::new(4, 3))]);
+/// let answer = solve(&problem, Color::White, &SolveOptions::default());
+/// assert_eq!(answer.result, Verdict::Win);
+/// ```
+pub fn solve(problem: &Tsumego, first: Color, options: &SolveOptions) -> Answer {
+    solve_with_progress(problem, first, options, &mut |_| true)
+}
+
+/// As [`solve`], calling `progress` about every 200,000 nodes of the main search; it
+/// returns `false` to stop (the answer then keeps what is known).
+pub fn solve_with_progress(
+    problem: &Tsumego,
+    first: Color,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress) -> bool,
+) -> Answer {
+    let mut budget = Budget {
+        start: Instant::now(),
+        nodes: 0,
+        options,
+        stopped: None,
+    };
+    let d0 = options.ko_threats;
+    let k = i32::try_from(options.max_threats).unwrap_or(i32::MAX);
+    let mut answer = Answer {
+        first,
+        result: Verdict::Unknown,
+        threshold: None,
+        moves: Vec::new(),
+        refutations: Vec::new(),
+        pv: Vec::new(),
+        proof: None,
+        proof_threats: d0,
+        nodes: 0,
+        table_entries: 0,
+        elapsed: Duration::ZERO,
+        stopped: StopReason::Solved,
+    };
+
+    // 1. The result at d0, in slices with progress reports.
+    let (r0, ko, entries, mut reuse) = main_search(problem, first, d0, &mut budget, progress);
+    answer.table_entries = entries;
+    let Some(r0) = r0 else {
+        return finish(answer, &budget);
+    };
+    answer.result = verdict(r0);
+
+    // 2. The threshold: one search at the far end of the range first (a win there, or
+    // a loss, settles it for most problems), then bisection (results are monotone in d).
+    let mut d_best = d0;
+    let mut wins_somewhere = r0 == Outcome::Proven;
+    if ko {
+        let (lo, hi) = (-k.max(d0.abs()), k.max(d0.abs()));
+        let win = r0 == Outcome::Proven;
+        let far = if win { lo } else { hi };
+        let Some(r) = plain_search(problem, first, far, &mut budget) else {
+            return finish(answer, &budget);
+        };
+        if (r == Outcome::Proven) != win {
+            // Loses at lo (wins at d0), or wins at hi (loses at d0): bisect.
+            let (mut lose, mut won) = if win { (lo, d0) } else { (d0, hi) };
+            while won - lose > 1 {
+                let mid = lose + (won - lose) / 2;
+                let Some(r) = plain_search(problem, first, mid, &mut budget) else {
+                    return finish(answer, &budget);
+                };
+                if r == Outcome::Proven {
+                    won = mid;
+                } else {
+                    lose = mid;
+                }
+            }
+            answer.threshold = Some(won);
+            d_best = won.max(d0);
+            wins_somewhere = true;
+        } else if !win {
+            wins_somewhere = false;
+        }
+    }
+    answer.proof_threats = d_best;
+
+    if !wins_somewhere {
+        // 4 (losing side): every first move fails; refute each.
+        if options.all_moves {
+            let mut solver = match budget.config(None) {
+                Some(c) => Solver::new(c),
+                None => return finish(answer, &budget),
+            };
+            let mut search = search_for(problem, first, d_best, options);
+            answer.refutations = refutations(&mut solver, &mut search, &[], &mut budget);
+        }
+        if options.pv {
+            answer.pv = principal_variation(problem, first, d_best, &mut budget);
+        }
+        if options.proof {
+            answer.proof = proof(problem, first, d_best, &mut budget);
+        }
+        return finish(answer, &budget);
+    }
+
+    // 3. A winning first move at d_best (the main search's table when it is at d_best).
+    let (mut solver, mut search) = match reuse.take() {
+        Some(x) if d_best == d0 => x,
+        _ => {
+            let Some(config) = budget.config(None) else {
+                return finish(answer, &budget);
+            };
+            let mut solver = Solver::new(config);
+            let mut search = search_for(problem, first, d_best, options);
+            let r = solver.solve(&mut search);
+            budget.charge(&solver, Some(r.stopped));
+            if r.outcome != Some(Outcome::Proven) {
+                return finish(answer, &budget);
+            }
+            (solver, search)
+        }
+    };
+    let lowest = -k.max(d0.abs());
+    let Some((best, best_threshold)) = chosen_move(
+        problem,
+        first,
+        (d_best, lowest),
+        &mut solver,
+        &mut search,
+        &mut budget,
+    ) else {
+        return finish(answer, &budget);
+    };
+    if !options.all_moves {
+        answer.moves.push(MoveAnswer {
+            mv: best.to_move(),
+            threshold: best_threshold,
+        });
+    } else {
+        // 4. Every first move, in the table of step 3.
+        let mut moves = Vec::new();
+        search.moves(&mut moves);
+        let mut losing = Vec::new();
+        let mut winning = Vec::new();
+        for &mv in &moves {
+            if mv == TsumegoMove::Threat {
+                continue;
+            }
+            if mv == best {
+                winning.push(MoveAnswer {
+                    mv: mv.to_move(),
+                    threshold: best_threshold,
+                });
+                continue;
+            }
+            let Some(c) = budget.config(None) else {
+                break;
+            };
+            solver.set_limits(c.nodes, c.time);
+            let v = solver.solve_child(&mut search, mv);
+            budget.charge(&solver, None);
+            match v {
+                Some(Outcome::Proven) => {
+                    let t = move_threshold_checked(
+                        problem,
+                        first,
+                        mv,
+                        (d_best, lowest),
+                        search.ko_seen(),
+                        &mut budget,
+                    );
+                    winning.push(MoveAnswer {
+                        mv: mv.to_move(),
+                        threshold: t.unwrap_or(answer.threshold),
+                    });
+                }
+                Some(Outcome::Disproven) => losing.push(mv),
+                None => break,
+            }
+        }
+        // The best move first, then the others in search order.
+        winning.sort_by_key(|m| m.mv != best.to_move());
+        answer.moves = winning;
+        answer.refutations = refutations(&mut solver, &mut search, &losing, &mut budget);
+    }
+    if options.pv {
+        answer.pv = principal_variation(problem, first, d_best, &mut budget);
+    }
+    if options.proof {
+        answer.proof = proof(problem, first, d_best, &mut budget);
+    }
+    finish(answer, &budget)
+}
+
+fn verdict(o: Outcome) -> Verdict {
+    match o {
+        Outcome::Proven => Verdict::Win,
+        Outcome::Disproven => Verdict::Loss,
+    }
+}
+
+fn finish(mut answer: Answer, budget: &Budget) -> Answer {
+    answer.nodes = budget.nodes;
+    answer.elapsed = budget.start.elapsed();
+    answer.stopped = budget.stopped.unwrap_or(StopReason::Solved);
+    answer
+}
+
+/// The main search at `d`, in slices between progress reports: the result, whether a ko
+/// was met, the table's size, and the solver and state for reuse.
+fn main_search(
+    problem: &Tsumego,
+    first: Color,
+    d: i32,
+    budget: &mut Budget,
+    progress: &mut dyn FnMut(&Progress) -> bool,
+) -> (Option<Outcome>, bool, usize, Option<(Solver, Search)>) {
+    let Some(config) = budget.config(None) else {
+        return (None, false, 0, None);
+    };
+    let mut solver = Solver::new(config);
+    let mut search = search_for(problem, first, d, budget.options);
+    loop {
+        let Some(config) = budget.config(Some(SLICE)) else {
+            return (None, search.ko_seen(), solver.table_entries(), None);
+        };
+        solver.set_limits(config.nodes, config.time);
+        let r = solver.solve(&mut search);
+        budget.charge(&solver, Some(r.stopped));
+        if let Some(o) = r.outcome {
+            return (
+                Some(o),
+                search.ko_seen(),
+                r.table_entries,
+                Some((solver, search)),
+            );
+        }
+        if budget.stopped.is_some() {
+            return (None, search.ko_seen(), r.table_entries, None);
+        }
+        if !progress(&budget.progress()) {
+            budget.stopped = Some(StopReason::Cancelled);
+            return (None, search.ko_seen(), r.table_entries, None);
+        }
+    }
+}
+
+/// The result at `d` with a fresh table.
+fn plain_search(problem: &Tsumego, first: Color, d: i32, budget: &mut Budget) -> Option<Outcome> {
+    let config = budget.config(None)?;
+    let mut solver = Solver::new(config);
+    let mut search = search_for(problem, first, d, budget.options);
+    let r = solver.solve(&mut search);
+    budget.charge(&solver, Some(r.stopped));
+    r.outcome
+}
+
+/// The threshold of root move `mv`, which wins at `d_hi` with a ko met: the least `d`
+/// down to `lowest` at which it still wins; `None` if it wins at `lowest`.
+fn move_threshold(
+    problem: &Tsumego,
+    first: Color,
+    mv: TsumegoMove,
+    d_hi: i32,
+    lowest: i32,
+    budget: &mut Budget,
+) -> Option<i32> {
+    let mut d = d_hi;
+    while d > lowest {
+        let config = budget.config(None)?;
+        let mut solver = Solver::new(config);
+        let mut s = search_for(problem, first, d - 1, budget.options);
+        let v = solver.solve_child(&mut s, mv);
+        budget.charge(&solver, None);
+        match v {
+            Some(Outcome::Proven) => d -= 1,
+            Some(Outcome::Disproven) => return Some(d),
+            None => return Some(d),
+        }
+    }
+    None
+}
+
+/// The threshold of root move `mv`, which wins at `d` (`range.0`): `Some(None)` when it
+/// wins whatever the threats (down to `range.1`), `Some(Some(t))` otherwise, `None` when
+/// the budget ran out. `ko_seen` says whether the solver that proved it (and filled its
+/// table) ever met a ko ban: if not, threats cannot matter. Else the move is searched
+/// again with a fresh table, and if that search meets a ko, at lower `d`.
+fn move_threshold_checked(
+    problem: &Tsumego,
+    first: Color,
+    mv: TsumegoMove,
+    range: (i32, i32),
+    ko_seen: bool,
+    budget: &mut Budget,
+) -> Option<Option<i32>> {
+    if !ko_seen {
+        return Some(None);
+    }
+    let config = budget.config(None)?;
+    let mut fresh = Solver::new(config);
+    let mut s = search_for(problem, first, range.0, budget.options);
+    s.clear_ko_seen();
+    let again = fresh.solve_child(&mut s, mv);
+    budget.charge(&fresh, None);
+    match again {
+        Some(Outcome::Proven) if !s.ko_seen() => Some(None),
+        Some(Outcome::Proven) => {
+            let t = move_threshold(problem, first, mv, range.0, range.1, budget);
+            if budget.stopped.is_some() {
+                None
+            } else {
+                Some(t)
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The first move to report: a winning move of the root (proven by `solver`), preferring
+/// one that wins whatever the threats, then the least threshold; among equals, the order
+/// of [`winning_move`]. With its threshold.
+fn chosen_move(
+    problem: &Tsumego,
+    first: Color,
+    range: (i32, i32),
+    solver: &mut Solver,
+    search: &mut Search,
+    budget: &mut Budget,
+) -> Option<(TsumegoMove, Option<i32>)> {
+    let mut best: Option<(TsumegoMove, Option<i32>)> = None;
+    for mv in candidates(solver, search, Outcome::Proven) {
+        let c = budget.config(None)?;
+        solver.set_limits(c.nodes, c.time);
+        let v = solver.solve_child(search, mv);
+        budget.charge(solver, None);
+        if v != Some(Outcome::Proven) {
+            if budget.stopped.is_some() {
+                break;
+            }
+            continue;
+        }
+        let Some(t) = move_threshold_checked(problem, first, mv, range, search.ko_seen(), budget)
+        else {
+            break;
+        };
+        match t {
+            None => return Some((mv, None)),
+            Some(t) => {
+                if best.is_none_or(|(_, bt)| bt.is_some_and(|bt| t < bt)) {
+                    best = Some((mv, Some(t)));
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The moves of the root of `search` in the order to try them as winning moves for the
+/// side for which a child valued `want` wins: those the table holds as `want` (least work
+/// first: the simplest proof), then the others in search order; not those known to lose.
+fn candidates(solver: &Solver, search: &mut Search, want: Outcome) -> Vec<TsumegoMove> {
+    let mut moves = Vec::new();
+    search.moves(&mut moves);
+    let mut known: Vec<(u64, usize, TsumegoMove)> = Vec::new();
+    let mut rest = Vec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        search.play(mv);
+        let key = search.key();
+        let terminal = search.terminal();
+        search.undo();
+        let value = match terminal {
+            Some(o) => Some((Some(o), 0)),
+            None => solver.table_value(key),
+        };
+        match value {
+            Some((Some(o), work)) if o == want => known.push((work, i, mv)),
+            Some((Some(_), _)) => {}
+            _ => rest.push(mv),
+        }
+    }
+    known.sort_unstable_by_key(|k| (k.0, k.1));
+    known.into_iter().map(|k| k.2).chain(rest).collect()
+}
+
+/// For each of `losing` (or every move of the root when empty), the opponent's reply
+/// after which the prover fails.
+fn refutations(
+    solver: &mut Solver,
+    search: &mut Search,
+    losing: &[TsumegoMove],
+    budget: &mut Budget,
+) -> Vec<Refutation> {
+    let mut moves = Vec::new();
+    if losing.is_empty() {
+        search.moves(&mut moves);
+        moves.retain(|&m| m != TsumegoMove::Threat);
+    } else {
+        moves.extend_from_slice(losing);
+    }
+    let mut out = Vec::new();
+    for mv in moves {
+        search.play(mv);
+        let reply = if search.terminal().is_some() {
+            None
+        } else {
+            // The opponent is to move: its winning reply is a winning move of this state
+            // with the opponent as the prover's adversary, i.e. a child disproven for us.
+            let mut replies = Vec::new();
+            search.moves(&mut replies);
+            let mut found = None;
+            for r in replies {
+                let Some(c) = budget.config(None) else {
+                    break;
+                };
+                solver.set_limits(c.nodes, c.time);
+                let v = solver.solve_child(search, r);
+                budget.charge(solver, None);
+                if v == Some(Outcome::Disproven) {
+                    found = Some(r.to_move());
+                    break;
+                }
+            }
+            found
+        };
+        search.undo();
+        out.push(Refutation {
+            mv: mv.to_move(),
+            reply,
+        });
+    }
+    out
+}
+
+/// The principal variation at `d`: see the module documentation.
+fn principal_variation(problem: &Tsumego, first: Color, d: i32, budget: &mut Budget) -> Vec<Move> {
+    let mut pv = Vec::new();
+    let Some(config) = budget.config(None) else {
+        return pv;
+    };
+    let mut solver = Solver::new(config);
+    let mut search = search_for(problem, first, d, budget.options);
+    let mut played = 0;
+    let mut seen = std::collections::HashSet::new();
+    while search.terminal().is_none() && seen.insert(search.key()) && played < 200 {
+        let Some(c) = budget.config(None) else {
+            break;
+        };
+        solver.set_limits(c.nodes, c.time);
+        let r = solver.solve(&mut search);
+        budget.charge(&solver, Some(r.stopped));
+        let Some(value) = r.outcome else {
+            break;
+        };
+        // The winner at this state: the side to move if it wins here.
+        let mover_is_prover = search.node_kind() == crate::dfpn::NodeKind::Or;
+        let mover_wins = (value == Outcome::Proven) == mover_is_prover;
+        let mv = if mover_wins {
+            winning_move_any(&mut solver, &mut search, value, budget)
+        } else {
+            longest_resistance(&solver, &mut search)
+        };
+        let Some(mv) = mv else {
+            break;
+        };
+        pv.push(mv.to_move());
+        search.play(mv);
+        played += 1;
+    }
+    pv
+}
+
+/// A winning move of the side to move, whose value is `value` for the prover: a child
+/// with the same value, confirmed by a restricted search.
+fn winning_move_any(
+    solver: &mut Solver,
+    search: &mut Search,
+    value: Outcome,
+    budget: &mut Budget,
+) -> Option<TsumegoMove> {
+    for mv in candidates(solver, search, value) {
+        let c = budget.config(None)?;
+        solver.set_limits(c.nodes, c.time);
+        let v = solver.solve_child(search, mv);
+        budget.charge(solver, None);
+        if v == Some(value) {
+            return Some(mv);
+        }
+    }
+    None
+}
+
+/// The loser's move whose state cost the most work in the table (ties: the first).
+fn longest_resistance(solver: &Solver, search: &mut Search) -> Option<TsumegoMove> {
+    let mut moves = Vec::new();
+    search.moves(&mut moves);
+    let mut best: Option<(u64, TsumegoMove)> = None;
+    for mv in moves {
+        search.play(mv);
+        let work = if search.terminal().is_some() {
+            0
+        } else {
+            solver.table_value(search.key()).map_or(0, |(_, w)| w)
+        };
+        search.undo();
+        if best.is_none_or(|(w, _)| work > w) {
+            best = Some((work, mv));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// The proof tree at `d`.
+fn proof(
+    problem: &Tsumego,
+    first: Color,
+    d: i32,
+    budget: &mut Budget,
+) -> Option<ProofTree<TsumegoMove>> {
+    let config = budget.config(None)?;
+    let mut solver = Solver::new(config);
+    let mut search = search_for(problem, first, d, budget.options);
+    let tree = solver.proof_tree(&mut search);
+    budget.charge(&solver, None);
+    tree
+}

@@ -1,0 +1,557 @@
+//! Proof trees of life-and-death problems written as SGF and checked by the independent
+//! verifier (`tesuji::tsumego::{proof_sgf, verify}`): the classic shapes and small
+//! tsumego.js problems for both first players, byte-stable round trips, and trees spoiled
+//! on purpose that the verifier must reject.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use tesuji::dfpn::{Config, Outcome, ProofTree, Solver};
+use tesuji::sgf::{self, GameTree, NodeId};
+use tesuji::tsumego::{proof_sgf, verify, Tsumego, TsumegoMove, VerifyErrorKind, VerifyReport};
+use tesuji::{ascii, Color, Point};
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tsumego")
+}
+
+/// Every SGF of the vendored tsumego.js set, as (name without extension, text), sorted.
+fn tsumegojs_files() -> Vec<(String, String)> {
+    let root = data_dir().join("tsumegojs");
+    let mut out = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "sgf") {
+                let name = p
+                    .strip_prefix(&root)
+                    .unwrap()
+                    .with_extension("")
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.push((name, std::fs::read_to_string(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A fixture of `shapes.txt`: name, problem, and the expected winners as
+/// (first player, threats of Black, threats of White, "attacker" or "defender").
+struct Shape {
+    name: String,
+    problem: Tsumego,
+    expects: Vec<Expect>,
+}
+
+/// First player, threats of Black and White, winner ("attacker" or "defender").
+type Expect = (Color, u32, u32, String);
+
+fn shapes() -> Vec<Shape> {
+    let text = std::fs::read_to_string(data_dir().join("shapes.txt")).unwrap();
+    let mut raw: Vec<(String, String, Vec<Expect>, String)> = Vec::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with('#') || t.is_empty() {
+            continue;
+        }
+        if let Some(name) = t.strip_prefix("==") {
+            raw.push((
+                name.trim().to_string(),
+                String::new(),
+                Vec::new(),
+                String::new(),
+            ));
+            continue;
+        }
+        let f = raw.last_mut().expect("a fixture starts with ==");
+        if let Some(v) = t.strip_prefix("target:") {
+            f.1 = v.trim().to_string();
+        } else if t.starts_with("moves:") {
+        } else if let Some(v) = t.strip_prefix("expect:") {
+            let (mut first, mut tb, mut tw, mut win) = (Color::Black, 0, 0, String::new());
+            for word in v.split_whitespace() {
+                let (k, val) = word.split_once('=').expect("key=value");
+                match k {
+                    "first" => first = val.parse().unwrap(),
+                    "threats" => {
+                        let (b, w) = val.split_once('/').unwrap();
+                        tb = b.parse().unwrap();
+                        tw = w.parse().unwrap();
+                    }
+                    "winner" => win = val.to_string(),
+                    _ => panic!("unknown key {k}"),
+                }
+            }
+            f.2.push((first, tb, tw, win));
+        } else {
+            f.3.push_str(line);
+            f.3.push('\n');
+        }
+    }
+    raw.into_iter()
+        .map(|(name, targets, expects, diagram)| {
+            let pos = ascii::parse_diagram(&diagram).unwrap();
+            let targets = Tsumego::parse_points(&targets, pos.size()).unwrap();
+            let problem = Tsumego::new(pos, &targets).unwrap_or_else(|e| panic!("{name}: {e}"));
+            Shape {
+                name,
+                problem,
+                expects,
+            }
+        })
+        .collect()
+}
+
+fn config() -> Config {
+    Config {
+        nodes: Some(2_000_000),
+        time: Some(Duration::from_secs(2)),
+        ..Config::default()
+    }
+}
+
+/// The proof tree of `problem` with its first player as prover, `None` over budget.
+fn prove(problem: &Tsumego) -> Option<ProofTree<TsumegoMove>> {
+    let mut solver = Solver::new(config());
+    let mut search = problem.search(problem.first());
+    solver.proof_tree(&mut search)
+}
+
+/// The winner of a tree proved with the first player as prover.
+fn winner(problem: &Tsumego, tree: &ProofTree<TsumegoMove>) -> Color {
+    match tree.outcome {
+        Outcome::Proven => problem.first(),
+        Outcome::Disproven => !problem.first(),
+    }
+}
+
+/// What one round trip gave.
+struct Checked {
+    tree_nodes: usize,
+    sgf_bytes: usize,
+    report: VerifyReport,
+}
+
+/// Writes the tree as SGF text, reads it back (byte-identical normal form), verifies it.
+fn write_read_verify(name: &str, problem: &Tsumego, tree: &ProofTree<TsumegoMove>) -> Checked {
+    let sgf_tree = proof_sgf(problem, tree, problem.first());
+    let text = sgf_tree.to_sgf();
+    assert_eq!(
+        proof_sgf(problem, tree, problem.first()).to_sgf(),
+        text,
+        "{name}: output not deterministic"
+    );
+    let parsed = sgf::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(parsed.len(), 1);
+    assert_eq!(parsed[0], sgf_tree, "{name}: the tree read back differs");
+    assert_eq!(parsed[0].to_sgf(), text, "{name}: not byte-identical");
+    let report = verify(problem, &parsed[0]).unwrap_or_else(|e| {
+        panic!(
+            "{name} (first {}): the proof tree does not verify: {e}",
+            problem.first()
+        )
+    });
+    assert_eq!(report.winner, winner(problem, tree), "{name}");
+    assert_eq!(report.unread, 0, "{name}");
+    Checked {
+        tree_nodes: tree.nodes.len(),
+        sgf_bytes: text.len(),
+        report,
+    }
+}
+
+#[test]
+fn classic_shapes_proofs_verify() {
+    let mut trees = 0;
+    let mut states = 0;
+    for shape in shapes() {
+        let mut cases: Vec<(Color, u32, u32, Option<String>)> = shape
+            .expects
+            .iter()
+            .map(|(c, b, w, win)| (*c, *b, *w, Some(win.clone())))
+            .collect();
+        for c in Color::ALL {
+            if !cases.iter().any(|&(f, b, w, _)| f == c && b == 0 && w == 0) {
+                cases.push((c, 0, 0, None));
+            }
+        }
+        for (first, tb, tw, expect) in cases {
+            let mut t = shape.problem.clone();
+            t.set_first(first);
+            t.set_ko_threats(Color::Black, tb);
+            t.set_ko_threats(Color::White, tw);
+            let tree = prove(&t).unwrap_or_else(|| panic!("{}: over budget", shape.name));
+            let w = winner(&t, &tree);
+            if let Some(expect) = expect {
+                let side = if w == t.attacker() {
+                    "attacker"
+                } else {
+                    "defender"
+                };
+                assert_eq!(side, expect, "{}: first {first} {tb}/{tw}", shape.name);
+            }
+            let c = write_read_verify(&shape.name, &t, &tree);
+            println!(
+                "{}: first {first} threats {tb}/{tw}: {w} wins; {} tree nodes, {} bytes, {:?}",
+                shape.name, c.tree_nodes, c.sgf_bytes, c.report
+            );
+            trees += 1;
+            states += c.report.states;
+        }
+    }
+    println!("classic shapes: {trees} trees verified, {states} states");
+    assert!(trees >= 20, "{trees}");
+}
+
+/// Small tsumego.js problems (at most 8 empty region points), both first players: every
+/// proof tree found within the budget verifies. At least 20 problems must be proven both
+/// ways.
+#[test]
+fn tsumegojs_proofs_verify() {
+    let mut both = 0;
+    let mut trees = 0;
+    let (mut nodes, mut bytes, mut states, mut deepest) = (0usize, 0usize, 0usize, 0usize);
+    let mut largest = (0usize, String::new());
+    let mut over = Vec::new();
+    let start = Instant::now();
+    for (name, text) in tsumegojs_files() {
+        let Ok(base) = Tsumego::from_sgf_text(&text) else {
+            continue;
+        };
+        if base.region_empty_count() > 8 {
+            continue;
+        }
+        let mut ok = 0;
+        for first in Color::ALL {
+            let mut t = base.clone();
+            t.set_first(first);
+            let began = Instant::now();
+            let Some(tree) = prove(&t) else {
+                over.push(format!("{name} {first}"));
+                continue;
+            };
+            let solve = began.elapsed();
+            let c = write_read_verify(&name, &t, &tree);
+            println!(
+                "{name}: first {first}: {} wins in {solve:?}; {} tree nodes, {} bytes, depth {}, leaves {:?}",
+                c.report.winner, c.tree_nodes, c.sgf_bytes, c.report.depth, c.report.leaves
+            );
+            trees += 1;
+            nodes += c.tree_nodes;
+            bytes += c.sgf_bytes;
+            states += c.report.states;
+            deepest = deepest.max(c.report.depth);
+            if c.tree_nodes > largest.0 {
+                largest = (c.tree_nodes, format!("{name} {first}"));
+            }
+            ok += 1;
+        }
+        if ok == 2 {
+            both += 1;
+        }
+    }
+    println!(
+        "tsumego.js: {both} problems verified for both first players, {trees} trees, \
+         {nodes} tree nodes, {states} states checked, {bytes} bytes of SGF, depth up to \
+         {deepest}, largest {largest:?}, over budget {over:?}, {:?}",
+        start.elapsed()
+    );
+    assert!(both >= 20, "{both}");
+}
+
+// ---------------------------------------------------------------------------------------
+// Teeth: spoiled trees are rejected.
+
+/// A copy of `tree` without the nodes for which `drop` holds (with their subtrees) and
+/// without the children of the nodes for which `cut` holds.
+fn rebuild(
+    tree: &GameTree,
+    drop: impl Fn(NodeId) -> bool,
+    cut: impl Fn(NodeId) -> bool,
+) -> GameTree {
+    let mut out = GameTree::new();
+    let copy = |out: &mut GameTree, from: NodeId, to: NodeId| {
+        for p in tree.node(from).properties() {
+            out.push_property(to, p.id(), p.values().to_vec());
+        }
+    };
+    let root = out.root();
+    copy(&mut out, tree.root(), root);
+    let mut stack = vec![(tree.root(), root)];
+    while let Some((old, new)) = stack.pop() {
+        if cut(old) {
+            continue;
+        }
+        for &c in tree.children(old) {
+            if drop(c) {
+                continue;
+            }
+            let n = out.add_child(new);
+            copy(&mut out, c, n);
+            stack.push((c, n));
+        }
+    }
+    out
+}
+
+fn shape(diagram: &str, target: Point, first: Color) -> Tsumego {
+    let pos = ascii::parse_diagram(diagram).unwrap();
+    let mut t = Tsumego::new(pos, &[target]).unwrap();
+    t.set_first(first);
+    t
+}
+
+/// Black kills at E1 if it moves first.
+fn straight_three(first: Color) -> Tsumego {
+    shape(
+        "
+        . . . . . . . .
+        . X X X X X X X
+        . X O O O O O X
+        . X O . . . O X
+    ",
+        Point::new(2, 2),
+        first,
+    )
+}
+
+/// White lives whoever moves first.
+fn straight_four(first: Color) -> Tsumego {
+    shape(
+        "
+        . . . . . . . . .
+        . X X X X X X X X
+        . X O O O O O O X
+        . X O . . . . O X
+    ",
+        Point::new(2, 2),
+        first,
+    )
+}
+
+fn name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// The colour of the move of node `id`, if any.
+fn mover(tree: &GameTree, id: NodeId) -> Option<Color> {
+    tree.node_move(id).unwrap().map(|(c, _)| c)
+}
+
+/// A proof SGF, verified, for the straight three with `first` to play.
+fn proof_of(t: &Tsumego) -> (GameTree, Color) {
+    let tree = prove(t).unwrap();
+    let sgf_tree = proof_sgf(t, &tree, t.first());
+    let report = verify(t, &sgf_tree).unwrap();
+    (sgf_tree, report.winner)
+}
+
+#[test]
+fn spoiled_trees_are_rejected() {
+    // Black kills (the loser, White, has several moves after B E1); White lives (the
+    // loser, Black, has several moves at the root).
+    for t in [straight_three(Color::Black), straight_four(Color::Black)] {
+        let first = t.first();
+        let (good, win) = proof_of(&t);
+        let loser = !win;
+        println!("{first} first: {win} wins\n{}", good.to_sgf());
+
+        // 1. Remove one of the loser's moves (with the answer below it).
+        let node = good
+            .nodes()
+            .map(|(id, _)| id)
+            .find(|&id| {
+                good.children(id).len() > 1 && mover(&good, good.children(id)[0]) == Some(loser)
+            })
+            .expect("a state where the loser has several moves");
+        let removed = *good.children(node).last().unwrap();
+        let spoiled = rebuild(&good, |id| id == removed, |_| false);
+        let e = verify(&t, &spoiled).unwrap_err();
+        println!("{first} first, loser's move removed: {e}");
+        assert!(matches!(e.kind, VerifyErrorKind::Unanswered { .. }), "{e}");
+
+        // 2. Remove the winner's answer to a loser's move: the line ends undecided.
+        let answered = good
+            .nodes()
+            .map(|(id, _)| id)
+            .find(|&id| mover(&good, id) == Some(loser) && !good.children(id).is_empty())
+            .expect("a loser's move with an answer");
+        let spoiled = rebuild(&good, |_| false, |id| id == answered);
+        let e = verify(&t, &spoiled).unwrap_err();
+        println!("{first} first, winner's answer removed: {e}");
+        assert_eq!(e.kind, VerifyErrorKind::Undecided { to_play: win }, "{e}");
+        assert!(!e.line.is_empty());
+
+        // 3. Cut the tree just below the root.
+        let spoiled = rebuild(&good, |_| false, |id| id == good.root());
+        let e = verify(&t, &spoiled).unwrap_err();
+        println!("{first} first, cut at the root: {e}");
+        assert!(e.line.is_empty());
+        assert!(
+            matches!(
+                e.kind,
+                VerifyErrorKind::Undecided { .. } | VerifyErrorKind::Unanswered { .. }
+            ),
+            "{e}"
+        );
+
+        // 4. Claim the other winner.
+        let mut spoiled = good.clone();
+        let root = spoiled.root();
+        spoiled.set_property(root, "WIN", [if loser == Color::Black { "B" } else { "W" }]);
+        let e = verify(&t, &spoiled).unwrap_err();
+        println!("{first} first, other winner claimed: {e}");
+        assert!(matches!(e.kind, VerifyErrorKind::Root(_)), "{e}");
+
+        // 5. Claim the other winner, comment included: the rules refute it.
+        let said = |c: Color| {
+            let verb = if c == t.defender() { "lives" } else { "kills" };
+            let (f, w) = (name(first), name(c));
+            if c == first {
+                format!("{f} to play {verb}")
+            } else {
+                format!("{f} to play, {w} {verb}")
+            }
+        };
+        assert!(good.comment(root).unwrap().starts_with(&said(win)));
+        spoiled.set_property(root, "C", [said(loser)]);
+        let e = verify(&t, &spoiled).unwrap_err();
+        println!("{first} first, other winner claimed with its comment: {e}");
+        assert!(
+            matches!(
+                e.kind,
+                VerifyErrorKind::Unanswered { .. }
+                    | VerifyErrorKind::Undecided { .. }
+                    | VerifyErrorKind::LoserWins { .. }
+            ),
+            "{e}"
+        );
+
+        // 6. Another problem (other ko threats).
+        let mut other = t.clone();
+        other.set_ko_threats(Color::Black, 1);
+        let e = verify(&other, &good).unwrap_err();
+        assert!(matches!(e.kind, VerifyErrorKind::Root(_)), "{e}");
+    }
+
+    // 7. Replace the winner's first move by a losing one: Black kills at E1 only.
+    let t = straight_three(Color::Black);
+    let (good, win) = proof_of(&t);
+    assert_eq!(win, Color::Black);
+    let first_move = good.children(good.root())[0];
+    assert_eq!(good.value(first_move, "B"), Some("ed"));
+    for bad in ["dd", "fd", ""] {
+        let mut spoiled = good.clone();
+        spoiled.set_property(first_move, "B", [bad]);
+        let e = verify(&t, &spoiled).unwrap_err();
+        println!("B[{bad}] instead of B[ed], subtree kept: {e}");
+        // And without the subtree: the refutation is not answered.
+        let cut = rebuild(&spoiled, |_| false, |id| id == first_move);
+        let e = verify(&t, &cut).unwrap_err();
+        println!("B[{bad}] instead of B[ed], subtree cut: {e}");
+        assert!(matches!(
+            e.kind,
+            VerifyErrorKind::Undecided { .. } | VerifyErrorKind::LoserWins { .. }
+        ));
+    }
+
+    // 8. An illegal move (on a stone), a move out of turn, a move out of the region.
+    for (value, prop) in [("cd", "B"), ("ed", "W"), ("ab", "B")] {
+        let mut spoiled = good.clone();
+        spoiled.remove_property(first_move, "B");
+        spoiled.push_property(first_move, prop, [value]);
+        let e = verify(&t, &spoiled).unwrap_err();
+        println!("{prop}[{value}] as first move: {e}");
+        assert!(
+            matches!(
+                e.kind,
+                VerifyErrorKind::Illegal { .. } | VerifyErrorKind::Node(_)
+            ),
+            "{e}"
+        );
+    }
+}
+
+/// A ko for life with threats: the proof uses ko threats (written as two marked passes)
+/// and the verifier follows them.
+#[test]
+fn ko_threats_are_written_and_checked() {
+    let mut used = 0;
+    for shape in shapes() {
+        for &(first, tb, tw, _) in &shape.expects {
+            if tb + tw == 0 {
+                continue;
+            }
+            let mut t = shape.problem.clone();
+            t.set_first(first);
+            t.set_ko_threats(Color::Black, tb);
+            t.set_ko_threats(Color::White, tw);
+            let tree = prove(&t).unwrap();
+            let c = write_read_verify(&shape.name, &t, &tree);
+            let text = proof_sgf(&t, &tree, first).to_sgf();
+            assert!(text.contains(&format!("KT[B:{tb}][W:{tw}]")), "{text}");
+            used += c.report.threats;
+            if c.report.threats > 0 {
+                assert!(text.contains("KT[threat]C[ko threat]"));
+                assert!(text.contains("KT[answer]C[answers the threat]"));
+            }
+        }
+    }
+    println!("ko threats played in the verified trees: {used}");
+    assert!(used > 0);
+}
+
+/// Depth costs heap, not stack: a line of 200,000 passes (not a proof) is written, read
+/// back, compared and checked on a thread with a 256 KiB stack. The verifier stops after
+/// the first pass (Black's stones are not answered); the SGF layers walk the whole depth.
+#[test]
+fn deep_trees_need_no_deep_stack() {
+    use tesuji::dfpn::{Leaf, NodeKind, ProofNode};
+    let handle = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(|| {
+            let t = straight_three(Color::White);
+            let depth = 200_000;
+            let mut nodes = Vec::with_capacity(depth + 1);
+            for i in 0..=depth {
+                nodes.push(ProofNode {
+                    kind: if i % 2 == 0 {
+                        NodeKind::Or
+                    } else {
+                        NodeKind::And
+                    },
+                    leaf: (i == depth).then_some(Leaf::Terminal),
+                    children: if i < depth {
+                        vec![(TsumegoMove::Pass, i + 1)]
+                    } else {
+                        Vec::new()
+                    },
+                });
+            }
+            let tree = ProofTree {
+                outcome: Outcome::Proven,
+                nodes,
+            };
+            let written = proof_sgf(&t, &tree, Color::White);
+            assert_eq!(written.len(), depth + 1);
+            let text = written.to_sgf();
+            let read = sgf::parse(&text).unwrap().remove(0);
+            assert!(read == written);
+            let e = verify(&t, &read).unwrap_err();
+            assert_eq!(e.line, ["W:pass"]);
+            assert!(matches!(e.kind, VerifyErrorKind::Unanswered { .. }), "{e}");
+            drop(read);
+            drop(written);
+            text.len()
+        })
+        .unwrap();
+    let bytes = handle.join().unwrap();
+    println!("a 200,000-move line: {bytes} bytes of SGF");
+}
