@@ -332,7 +332,10 @@ function startExplore(color) {
   if (!a) return;
   S.mode = 'explore';
   S.explore = { color, answer: a, nodes: [0], line: [], off: false };
-  $('explore-title').textContent = `${NAME[color]} first: ${a.summary}.`;
+  const d = a.proofThreats;
+  const threats = d === 0 ? '' : ` Variations with ${NAME[d > 0 ? color : other(color)]} holding ${Math.abs(d)} more ko threat${Math.abs(d) === 1 ? '' : 's'}.`;
+  $('explore-title').textContent = `${NAME[color]} first: ${a.summary}.${threats}`;
+  $('explore-save').disabled = !a.proofSgf;
   renderRefutations();
   render();
 }
@@ -591,6 +594,17 @@ function exitModes() {
 
 // ---------- wiring ----------
 
+function download(text, name) {
+  const blob = new Blob([text], { type: 'application/x-go-sgf' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
 function wire() {
   for (const b of document.querySelectorAll('[data-tool]')) {
     b.addEventListener('click', () => {
@@ -614,15 +628,10 @@ function wire() {
     $('sgf-text').value = text;
     loadSgf(text);
   });
-  $('save-sgf').addEventListener('click', () => {
-    const blob = new Blob([editorSgf() + '\n'], { type: 'application/x-go-sgf' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = 'problem.sgf';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  $('save-sgf').addEventListener('click', () => download(editorSgf() + '\n', 'problem.sgf'));
+  $('explore-save').addEventListener('click', () => {
+    const a = S.explore && S.explore.answer;
+    if (a && a.proofSgf) download(a.proofSgf, `variations-${S.explore.color}.sgf`);
   });
   $('solve').addEventListener('click', solve);
   $('stop').addEventListener('click', stop);

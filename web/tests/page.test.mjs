@@ -123,6 +123,12 @@ test('loads an SGF (paste) and shows stones, target and region', async () => {
   assert.ok(await page.$(`${point('G6')}.target`));
   assert.match(await page.textContent('#info'), /White defends 6 target stones, Black attacks/);
   assert.ok((await page.$$('#board rect.region')).length > 0);
+  // Save: the editor's problem as SGF.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-sgf')]);
+  const saved = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(saved, /SZ\[9\]/);
+  assert.match(saved, /MA\[gd\]/);
+  assert.match(saved, /PL\[W\]/);
   noConsoleErrors();
 });
 
@@ -227,6 +233,11 @@ test('steps through the variations of the proof tree', async () => {
   }
   assert.match(await page.textContent('#children'), /lives|captured|repeats/);
   await shot('05-variations');
+  // The variations as SGF.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#explore-save')]);
+  const sgf = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(sgf, /^\(;/);
+  assert.match(sgf, /W\[dd\]/);
   await page.click('#explore-back');
   await page.click('#explore-start');
   assert.equal(await page.$$eval('#line button', (l) => l.length), 0);
@@ -258,6 +269,16 @@ test('plays a problem out: the solver refutes a wrong move', async () => {
   await clickPoint('J1');
   assert.match(await page.textContent('#play-message'), /outside the region/);
   await page.click('#play-close');
+  noConsoleErrors();
+});
+
+test('a ko is described in words, with its threshold', async () => {
+  // sim/9/basic (tsumego.js set): White lives only through a ko that White takes first.
+  await loadSgf(fs.readFileSync(path.join(data, 'sim/9/basic.sgf'), 'utf8'));
+  await page.click('#solve');
+  await page.waitForSelector('#answer-W[data-result]');
+  await page.waitForFunction(() => !document.querySelector('#solve').disabled);
+  assert.match(await page.textContent('#answer-W .summary'), /White lives by winning a ko \(White needs at least as many ko threats as Black\)/);
   noConsoleErrors();
 });
 
