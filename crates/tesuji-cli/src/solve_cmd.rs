@@ -127,10 +127,14 @@ pub struct BenchSolveArgs {
     /// Find every winning first move and refutation too (the full report of `solve`).
     #[arg(long)]
     full: bool,
-    /// Solve problems without a PL for both colours only when set; by default every
-    /// problem is solved for its PL side, and problems without PL for both.
+    /// Only the problems with a PL (the answered ones); by default problems without PL are
+    /// solved for both colours.
     #[arg(long)]
     pl_only: bool,
+    /// Also replay every listed variation and check the move the solver chooses at each of
+    /// the first player's turns against the listed ones.
+    #[arg(long)]
+    variations: bool,
 }
 
 fn cancel_flag() -> Arc<AtomicBool> {
@@ -434,6 +438,92 @@ fn write_proof(out: &str, problem: &Tsumego, answers: &[Answer]) -> Result<()> {
     Ok(())
 }
 
+/// What [`check_variations`] found.
+struct VariationCheck {
+    checked: usize,
+    agreeing: usize,
+    disagreements: Vec<String>,
+}
+
+/// Replays every listed line of `tree` and, at each turn of the first player that the
+/// file answers, checks that the solver's chosen move (a fresh solve of that position,
+/// ko ban included) is one of the listed moves.
+fn check_variations(
+    problem: &Tsumego,
+    tree: &sgf::GameTree,
+    options: &SolveOptions,
+) -> VariationCheck {
+    let mut out = VariationCheck {
+        checked: 0,
+        agreeing: 0,
+        disagreements: Vec::new(),
+    };
+    let first = problem.first();
+    let size = problem.position().size();
+    let mut quick = options.clone();
+    quick.all_moves = false;
+    quick.pv = false;
+    // (node, position there, line) with explicit stack.
+    let mut stack = vec![(tree.root(), problem.position().clone(), Vec::<Move>::new())];
+    while let Some((node, pos, line)) = stack.pop() {
+        let children = tree.children(node);
+        if children.is_empty() {
+            continue;
+        }
+        if pos.to_play() == first && !line.is_empty() {
+            let listed: Vec<Move> = children
+                .iter()
+                .filter_map(|&c| tree.node_move(c).ok().flatten().map(|(_, m)| m))
+                .collect();
+            if let Ok(p) = Tsumego::with_region(pos.clone(), problem.targets(), problem.region()) {
+                let answer = solve_with_progress(&p, first, &quick, &mut |_| true);
+                if let Some(m) = answer.moves.first() {
+                    out.checked += 1;
+                    if listed.contains(&m.mv) {
+                        out.agreeing += 1;
+                    } else {
+                        let l: Vec<String> = line.iter().map(|&m| move_text(m, size)).collect();
+                        out.disagreements.push(format!(
+                            "after {}: ours {}, listed {}",
+                            l.join(" "),
+                            move_text(m.mv, size),
+                            listed
+                                .iter()
+                                .map(|&m| move_text(m, size))
+                                .collect::<Vec<_>>()
+                                .join(",")
+                        ));
+                    }
+                } else {
+                    out.checked += 1;
+                    let l: Vec<String> = line.iter().map(|&m| move_text(m, size)).collect();
+                    out.disagreements.push(format!(
+                        "after {}: no winning move found ({})",
+                        l.join(" "),
+                        answer.result.as_str()
+                    ));
+                }
+            }
+        }
+        for &c in children {
+            let Ok(Some((color, mv))) = tree.node_move(c) else {
+                continue;
+            };
+            let mut next = pos.clone();
+            if next.to_play() != color {
+                continue;
+            }
+            if next.play(mv).is_err() {
+                continue;
+            }
+            let mut l = line.clone();
+            l.push(mv);
+            stack.push((c, next, l));
+        }
+    }
+    out
+}
+
 /// Every SGF file under `paths`, sorted.
 fn sgf_files(paths: &[String]) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
@@ -468,6 +558,7 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
     let mut times = Vec::new();
     let (mut runs, mut solved, mut answered, mut agreeing, mut errors) = (0, 0, 0, 0, 0);
     let (mut total_nodes, mut within_1s, mut within_10s) = (0u64, 0, 0);
+    let (mut var_nodes, mut var_agree) = (0usize, 0usize);
     let total_start = Instant::now();
     let stdout = std::io::stdout();
     for f in &files {
@@ -517,6 +608,14 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
                     .map(|&m| move_text(m, size))
                     .collect::<Vec<_>>());
                 line["agree"] = json!(agree);
+                if a.variations {
+                    let v = check_variations(&problem, &tree, &options);
+                    var_nodes += v.checked;
+                    var_agree += v.agreeing;
+                    line["variation_nodes"] = json!(v.checked);
+                    line["variation_agreeing"] = json!(v.agreeing);
+                    line["variation_disagreements"] = json!(v.disagreements);
+                }
             }
             writeln!(stdout.lock(), "{line}")?;
             if cancel.load(Ordering::Relaxed) {
@@ -540,6 +639,8 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
         "solved_within_10s": within_10s,
         "answered": answered,
         "agreeing": agreeing,
+        "variation_nodes": var_nodes,
+        "variation_agreeing": var_agree,
         "total_s": (total.as_secs_f64() * 1000.0).round() / 1000.0,
         "median_ms": median.as_millis() as u64,
         "max_ms": times.last().map_or(0, |t| t.as_millis() as u64),

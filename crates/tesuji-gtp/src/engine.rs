@@ -59,6 +59,9 @@ pub enum GtpError {
     /// `ladder_attack` on a chain without exactly two liberties (GNU Go's message).
     #[error("string must have exactly 2 liberties")]
     LadderLiberties,
+    /// A life-and-death problem cannot be set up (no target, no enclosing wall, ...).
+    #[error("{0}")]
+    Problem(String),
     /// A file could not be read or parsed, or written.
     #[error("cannot load or parse '{file}': {reason}")]
     File {
@@ -106,6 +109,7 @@ pub const COMMANDS: &[&str] = &[
     "tesuji-benson",
     "tesuji-ladder",
     "tesuji-rules",
+    "tesuji-solve",
     "time_left",
     "time_settings",
     "unconditional_status",
@@ -606,6 +610,39 @@ impl Engine {
                     ),
                     s => s.name().to_string(),
                 })
+            }
+            "tesuji-solve" => {
+                // `tesuji-solve COLOR TARGET...`: the life-and-death problem of the target
+                // stones' chains with COLOR to move (region found around them). Answers
+                // `RESULT MOVE THRESHOLD`: win/loss/unknown for COLOR, its winning first
+                // move (`-` if none), and the ko threshold (`none` when it does not
+                // depend on ko threats). At most 10 seconds.
+                if args.len() < 2 {
+                    return Err(GtpError::Arguments("a color and target vertices"));
+                }
+                let color = color_arg(args[0])?;
+                let mut targets = Vec::new();
+                for a in &args[1..] {
+                    targets.push(self.point_arg(a)?);
+                }
+                let mut pos = self.game.position().clone();
+                if pos.to_play() != color {
+                    pos.set_to_play(color);
+                }
+                let problem = tesuji::tsumego::Tsumego::new(pos, &targets)
+                    .map_err(|e| GtpError::Problem(e.to_string()))?;
+                let options = tesuji::tsumego::SolveOptions {
+                    time: Some(std::time::Duration::from_secs(10)),
+                    all_moves: false,
+                    pv: false,
+                    ..Default::default()
+                };
+                let a = tesuji::tsumego::solve(&problem, color, &options);
+                let mv = a.moves.first().map_or("-".to_string(), |m| {
+                    vertex::format(m.mv, self.size()).to_string()
+                });
+                let t = a.threshold.map_or("none".to_string(), |t| t.to_string());
+                Ok(format!("{} {mv} {t}", a.result.as_str()))
             }
             "go_ladder" | "go_static_ladder" => {
                 // Fuego's names and answers: captured, unsettled or escaped.

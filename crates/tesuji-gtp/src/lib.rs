@@ -43,6 +43,8 @@ plist/Benson Safe Points/tesuji-benson
 plist/Benson Safe Black/tesuji-benson black
 plist/Benson Safe White/tesuji-benson white
 string/Unconditional Status/unconditional_status %p
+string/Solve Black/tesuji-solve black %p
+string/Solve White/tesuji-solve white %p
 string/Final Score/final_score
 string/Show Board/showboard
 ";

@@ -615,6 +615,7 @@ fn chosen_move(
     budget: &mut Budget,
 ) -> Option<(TsumegoMove, Option<i32>)> {
     let mut best: Option<(TsumegoMove, Option<i32>)> = None;
+    let mut pass: Option<(TsumegoMove, Option<i32>)> = None;
     for mv in candidates(solver, search, Outcome::Proven) {
         let c = budget.config(None)?;
         solver.set_limits(c.nodes, c.time);
@@ -630,6 +631,13 @@ fn chosen_move(
         else {
             break;
         };
+        // A pass ("tenuki") that wins is kept for last: a stone that wins as well is
+        // the answer a player expects (a sure move rather than relying on the life the
+        // position already has).
+        if mv == TsumegoMove::Pass {
+            pass = pass.or(Some((mv, t)));
+            continue;
+        }
         match t {
             None => return Some((mv, None)),
             Some(t) => {
@@ -639,7 +647,12 @@ fn chosen_move(
             }
         }
     }
-    best
+    match (best, pass) {
+        (None, p) => p,
+        (Some(b), Some((pm, None))) if b.1.is_some() => Some((pm, None)),
+        (Some(b), Some((pm, Some(pt)))) if b.1.is_some_and(|bt| pt < bt) => Some((pm, Some(pt))),
+        (b, _) => b,
+    }
 }
 
 /// The moves of the root of `search` in the order to try them as winning moves for the

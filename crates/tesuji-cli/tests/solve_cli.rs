@@ -1,0 +1,218 @@
+//! `tesuji solve` and `tesuji bench solve` through the real binary.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn tesuji(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run tesuji")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const SET: &str = "../tesuji/tests/data/tsumego/tsumegojs";
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    assert!(o.status.success(), "{}", stderr(o));
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+fn temp(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tesuji-solve-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn json_answer_has_the_documented_fields() {
+    let o = tesuji(&["solve", &format!("{SET}/cc1/891.sgf"), "--json"]);
+    let v = json_lines(&o);
+    assert_eq!(v.len(), 1, "PL[B]: one first player");
+    let a = &v[0];
+    assert_eq!(a["first"], "B");
+    assert_eq!(a["result"], "win");
+    assert!(a["threshold"].is_null());
+    let moves: Vec<&str> = a["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(!moves.is_empty());
+    // The listed answer of the file is G7 (gb), and every move we give wins.
+    assert!(moves.contains(&"G7"), "{moves:?}");
+    assert!(a["nodes"].as_u64().unwrap() > 0);
+    assert!(a["ms"].is_u64());
+    assert!(a["refutations"].as_array().unwrap().len() > 1);
+    assert!(!a["pv"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn both_first_players_and_text_output() {
+    let f = format!("{SET}/sim/8/ko-1.sgf");
+    let v = json_lines(&tesuji(&["solve", &f, "--first", "both", "--json"]));
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["first"], "B");
+    assert_eq!(v[1]["first"], "W");
+    // A ko: Black kills only with one more threat than White; White lives if it wins it.
+    assert_eq!(v[0]["result"], "loss");
+    assert_eq!(v[0]["threshold"], 1);
+    assert_eq!(v[1]["result"], "win");
+    assert_eq!(v[1]["threshold"], 0);
+    // With one more threat, Black's answer is a win.
+    let v = json_lines(&tesuji(&[
+        "solve",
+        &f,
+        "--first",
+        "black",
+        "--ko-threats",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(v[0]["result"], "win");
+    let o = tesuji(&["solve", &f, "--first", "both"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(text.contains("Black to play: Black cannot kill"), "{text}");
+    assert!(text.contains("White to play: White can live"), "{text}");
+}
+
+#[test]
+fn hash_seeds_do_not_change_answers() {
+    for f in [
+        "cc1/891.sgf",
+        "sim/8/ko-1.sgf",
+        "gop/10945.sgf",
+        "sim/5.sgf",
+    ] {
+        let path = format!("{SET}/{f}");
+        let mut answers = Vec::new();
+        for seed in ["1", "77"] {
+            let mut v = json_lines(&tesuji(&[
+                "solve", &path, "--first", "both", "--json", "--seed", seed,
+            ]));
+            for a in &mut v {
+                a.as_object_mut().unwrap().remove("ms");
+            }
+            answers.push(v);
+        }
+        assert_eq!(answers[0], answers[1], "{f}");
+    }
+}
+
+#[test]
+fn proof_sgf_is_written_and_verified() {
+    let out = temp("proof.sgf", "");
+    let o = tesuji(&[
+        "solve",
+        &format!("{SET}/sim/8/ko-1.sgf"),
+        "--first",
+        "both",
+        "--sgf",
+        &out,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("verified"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        text.matches("(;GM[1]").count(),
+        2,
+        "one tree per first player"
+    );
+    assert!(text.contains("C[RIGHT]"));
+}
+
+#[test]
+fn budgets_are_honoured() {
+    // A hard problem (about 20 s): stopped by the node budget, within 10 %.
+    let f = format!("{SET}/gop/14140.sgf");
+    let v = json_lines(&tesuji(&["solve", &f, "--json", "--nodes", "200000"]));
+    assert_eq!(v[0]["result"], "unknown");
+    assert_eq!(v[0]["stopped"], "nodelimit");
+    let nodes = v[0]["nodes"].as_u64().unwrap();
+    assert!((200_000..=220_000).contains(&nodes), "{nodes}");
+    // The time budget (loose bound here: timing belongs to benchmarks).
+    let v = json_lines(&tesuji(&["solve", &f, "--json", "--time", "0.5"]));
+    assert_eq!(v[0]["result"], "unknown");
+    assert_eq!(v[0]["stopped"], "timelimit");
+    assert!(v[0]["ms"].as_u64().unwrap() < 1500);
+    // A small table still answers.
+    let v = json_lines(&tesuji(&[
+        "solve",
+        &format!("{SET}/gop/10945.sgf"),
+        "--json",
+        "--memory",
+        "16",
+    ]));
+    assert_eq!(v[0]["result"], "win");
+}
+
+#[test]
+fn malformed_problems_get_clear_errors() {
+    let cases = [
+        ("(;SZ[9]AB[cc][dd]AW[ee])", "no target"),
+        ("(;SZ[9]AB[cc]MA[ee])", "empty point"),
+        ("(;SZ[21]AB[cc]AW[dd]MA[dd])", "too large"),
+        ("(;SZ[9]AB[cc]AW[dd]MA[dd])", "cannot be closed"),
+        ("(;SZ[9]AB[cc]MA[cc]", "line 1"),
+    ];
+    for (i, (sgf, want)) in cases.iter().enumerate() {
+        let f = temp(&format!("bad{i}.sgf"), sgf);
+        let o = tesuji(&["solve", &f]);
+        assert_eq!(o.status.code(), Some(2), "{sgf}");
+        let e = stderr(&o);
+        assert!(e.contains(want) && e.contains(&f), "{sgf}: {e}");
+        assert!(!e.contains("panicked"), "{e}");
+    }
+    let d = temp("diagram.txt", ". X O .\nX X O .\nO O O .\n. . . .\n");
+    let o = tesuji(&["solve", &d]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--target"), "{}", stderr(&o));
+    for args in [
+        vec!["--time", "-1"],
+        vec!["--memory", "0"],
+        vec!["--target", "Z99"],
+    ] {
+        let mut a = vec![
+            "solve",
+            "../tesuji/tests/data/tsumego/tsumegojs/cc1/891.sgf",
+        ];
+        a.extend(args.iter().copied());
+        let o = tesuji(&a);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+    let o = tesuji(&["solve", "no-such-file.sgf"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no-such-file.sgf"));
+}
+
+#[test]
+fn bench_solve_prints_lines_and_a_summary() {
+    let o = tesuji(&[
+        "bench",
+        "solve",
+        &format!("{SET}/sim"),
+        "--pl-only",
+        "--variations",
+    ]);
+    let v = json_lines(&o);
+    let summary = v.last().unwrap();
+    assert_eq!(summary["summary"], true);
+    assert!(summary["answered"].as_u64().unwrap() >= 8, "{summary}");
+    assert_eq!(summary["agreeing"], summary["answered"], "{summary}");
+    assert!(summary["variation_nodes"].as_u64().unwrap() > 0);
+}
