@@ -37,6 +37,8 @@ const board = new Board($('board'), onBoardClick);
 
 function showMessage(text, kind) {
   const m = $('message');
+  // The alert repeats a "not a problem yet" line: show it once.
+  $('info').hidden = !!text && $('info').classList.contains('bad');
   if (!text) { m.hidden = true; m.textContent = ''; return; }
   m.hidden = false;
   m.className = `message ${kind || 'error'}`;
@@ -226,7 +228,7 @@ async function solve() {
   showMessage(null);
   if (!S.problem) {
     validate();
-    showMessage(S.targets.size ? $('info').textContent : 'Mark a target first: choose Target and click a stone of the chain to kill or save.');
+    showMessage(S.targets.size ? $('info').textContent.replace('Not a problem yet: ', 'Cannot solve: ') : 'Mark a target first: choose Target and click a stone of the chain to kill or save.');
     render();
     return;
   }
