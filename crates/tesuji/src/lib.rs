@@ -24,6 +24,7 @@
 //! ```
 
 mod board;
+mod clock;
 mod color;
 mod game;
 mod point;

@@ -56,10 +56,10 @@
 
 #[cfg(test)]
 use crate::board::{neighbors, EMPTY, WALL};
+use crate::clock::Instant;
 use crate::point::{BoardSize, ARRAY_LEN, STRIDE};
 use crate::position::Position;
 use std::fmt;
-use std::time::Instant;
 
 /// The seed of [`bench()`] when none is given.
 pub const DEFAULT_SEED: u64 = 12345;

@@ -4,7 +4,9 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use super::table::{KeyHasher, Table, INF};
 use super::{NodeKind, Outcome, Problem};

@@ -32,7 +32,9 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use super::{Search, Tsumego, TsumegoMove};
 use crate::color::Color;
@@ -271,7 +273,8 @@ fn search_for(problem: &Tsumego, first: Color, d: i32, options: &SolveOptions) -
     s
 }
 
-/// Solves `problem` for `first` moving first; see the [module documentation](self).
+/// Solves `problem` for `first` moving first, in the steps listed at the top of the
+/// source file of this function (`tsumego/solve.rs`).
 ///
 /// ```
 /// use tesuji::{ascii, Color, Move, Point};

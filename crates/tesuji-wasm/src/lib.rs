@@ -1,0 +1,177 @@
+//! tesuji in the browser: WebAssembly bindings (wasm-bindgen) over the public API of the
+//! `tesuji` library.
+//!
+//! Two classes:
+//!
+//! * `Position` ([`position::JsPosition`]): a board from SGF, a diagram or empty; the
+//!   stones, legal moves, `play`/`undo`, ladder status and Benson's unconditional life.
+//! * `Problem` ([`problem::JsProblem`]): a life-and-death problem from SGF (`MA` marks the
+//!   targets, `SQ` the region, `PL` the first player) or a diagram; `solve` for either
+//!   colour with budgets and a progress callback, and a line of play (`play`, `undo`,
+//!   `status`, `reply`) for playing the problem out against the solver.
+//!
+//! Results are plain JavaScript objects (the TypeScript definitions below name their
+//! shapes). Errors are thrown as JavaScript `Error`s named `TesujiError`, with a `kind`
+//! (see `ErrorKind`) and, for errors in a text, a `line` and `column`.
+//!
+//! `js/tsumego.js` in this crate wraps `Problem` in the shape of tsumego.js's API
+//! (`new Solver(sgf).solve("B")` gives `"B[xy]"`), and `web/` is a page built on it. Build
+//! with `web/build.sh` (`cargo build --target wasm32-unknown-unknown --profile wasm`, then
+//! `wasm-bindgen --target web`).
+
+pub mod error;
+mod js;
+pub mod position;
+pub mod problem;
+pub mod text;
+
+use wasm_bindgen::prelude::*;
+
+/// The version of the crate.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** "B" (Black) or "W" (White). */
+export type ColorText = "B" | "W";
+
+/** A point: x is the column from the left, y the row from the top, both from 0 (as in SGF). */
+export interface Point { x: number; y: number; }
+
+/** Every stone of a position, by colour. */
+export interface Stones { black: Point[]; white: Point[]; }
+
+/** A move in a result. */
+export interface Move {
+  /** "play" a stone, "pass", or "threat" (an external ko threat and its answer, both elsewhere). */
+  kind: "play" | "pass" | "threat";
+  x: number | null;
+  y: number | null;
+  /** GTP vertex ("D4"), "pass" or "threat". */
+  vertex: string;
+  /** SGF point ("dd"); "" for a pass or a threat. */
+  sgf: string;
+}
+
+/** What a move did. */
+export interface Played { color: ColorText; move: Move; captured: Point[]; }
+
+/** One ladder reading. */
+export interface LadderReading { outcome: "captured" | "escaped" | "unknown"; sequence: Move[]; nodes: number; }
+
+/** The ladder status of a chain, read both ways. */
+export interface LadderAnswer {
+  color: ColorText;
+  liberties: number;
+  status: "captured" | "unsettled" | "escaped" | "unknown";
+  /** For "unsettled": the attacker's working first move and the defender's saving move. */
+  capture: Move | null;
+  escape: Move | null;
+  attackerFirst: LadderReading;
+  defenderFirst: LadderReading;
+}
+
+/** Benson's unconditional life: alive stones and safe territory of each colour. */
+export interface BensonAnswer {
+  black: { alive: Point[]; territory: Point[] };
+  white: { alive: Point[]; territory: Point[] };
+}
+
+/** Options of Problem.solve and Problem.reply; every field is optional. */
+export interface SolveOptions {
+  /** Most nodes (default: no limit). */
+  nodes?: number;
+  /** Most time in milliseconds (default: no limit). */
+  timeMs?: number;
+  /** Transposition table size in MiB (default 64). */
+  memoryMb?: number;
+  /** The first player's external ko threats minus the opponent's (default 0). */
+  koThreats?: number;
+  /** How far the ko threshold is looked for: differences from -maxThreats to +maxThreats (default 3). */
+  maxThreats?: number;
+  /** List every winning first move and a refutation of every other move (default false). */
+  allMoves?: boolean;
+  /** Find the principal variation (default true). */
+  pv?: boolean;
+  /** Return the proof tree, also as SGF (default false). */
+  proof?: boolean;
+  /** Mixed into the hash keys of the table (default 0). */
+  keySeed?: number;
+}
+
+/** Passed to the progress callback; return false from it to stop. */
+export interface Progress { nodes: number; elapsedMs: number; }
+
+/** A proof (or disproof) tree: the winner's one move at its turns, every move at the loser's. */
+export interface ProofTree {
+  winner: ColorText;
+  /** nodes[0] is the root; a child always comes after its parent. */
+  nodes: {
+    toPlay: ColorText;
+    /** Why a leaf needs no move: the rules decide it, or it repeats a state of the line. */
+    leaf: "terminal" | "repetition" | null;
+    children: { move: Move; node: number }[];
+  }[];
+}
+
+/** The solver's answer for one first player. */
+export interface Answer {
+  first: ColorText;
+  attacker: ColorText;
+  defender: ColorText;
+  /** For the first player: "win" (kill for the attacker, life or seki for the defender). */
+  result: "win" | "loss" | "unknown";
+  /** The first player succeeds iff its ko threats minus the opponent's are at least this;
+   *  null when the result does not depend on ko threats. */
+  threshold: number | null;
+  /** The answer in words. */
+  summary: string;
+  /** The threat difference that moves, pv and proof are for (the threshold when the result hangs on a ko). */
+  proofThreats: number;
+  /** Winning first moves (all of them with allMoves), each with its own threshold. */
+  moves: { move: Move; threshold: number | null }[];
+  /** With allMoves: every other first move and the opponent's answer that refutes it. */
+  refutations: { move: Move; reply: Move | null }[];
+  /** The principal variation: the winner's moves and the loser's longest resistance. */
+  pv: Move[];
+  proof: ProofTree | null;
+  /** The proof tree as SGF (tesuji's proof conventions), with the proof option. */
+  proofSgf: string | null;
+  nodes: number;
+  tableEntries: number;
+  elapsedMs: number;
+  stopped: "solved" | "node-limit" | "time-limit" | "cancelled";
+}
+
+/** The root setup of an SGF problem (readSgfSetup). */
+export interface SgfSetup {
+  width: number; height: number; black: Point[]; white: Point[];
+  /** MA points. */
+  targets: Point[];
+  /** SQ points. */
+  region: Point[];
+  /** PL, or null when absent. */
+  first: ColorText | null;
+}
+
+/** The state of a problem's line of play. */
+export interface PlayStatus {
+  toPlay: ColorText;
+  over: boolean;
+  winner: ColorText | null;
+  reason: "captured" | "passes" | "alive" | null;
+  moves: number;
+}
+
+/** The kinds of TesujiError. */
+export type ErrorKind =
+  | "argument" | "sgf-syntax" | "sgf-value" | "diagram" | "setup" | "illegal-move"
+  | "outside-region" | "malformed" | "board-too-large" | "no-target" | "empty-target"
+  | "off-board" | "mixed-targets" | "region-not-closed";
+
+/** What tesuji throws: an Error with a kind, and a line and column for errors in a text. */
+export interface TesujiError extends Error { name: "TesujiError"; kind: ErrorKind; line?: number; column?: number; }
+"#;

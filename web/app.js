@@ -1,0 +1,661 @@
+// The problem page: an editor, the solver in a worker, answers for both colours, a
+// variation explorer and playing a problem out against the solver.
+import init, { Problem, Position, readSgfSetup } from './pkg/tesuji_wasm.js';
+import { Board, vertexOf, sgfOf } from './board.js';
+import { SolverClient } from './solver-client.js';
+
+const $ = (id) => document.getElementById(id);
+const key = (x, y) => `${x},${y}`;
+const unkey = (k) => k.split(',').map(Number);
+const NAME = { B: 'Black', W: 'White' };
+const other = (c) => (c === 'B' ? 'W' : 'B');
+
+// A classic to start with: White's bent four in the corner... of a small board. Black to kill.
+const EXAMPLE = '(;GM[1]FF[4]SZ[9]AB[ac][bc][cc][dc][ec][eb][ea]AW[ab][bb][cb][db][da]MA[bb]PL[B])';
+
+const S = {
+  width: 9,
+  height: 9,
+  stones: new Map(),
+  targets: new Set(),
+  region: new Set(),
+  first: 'B',
+  tool: 'B',
+  mode: 'edit',
+  problem: null,
+  autoRegion: new Set(),
+  answers: { B: null, W: null },
+  shown: null,
+  explore: null,
+  play: null,
+};
+
+const client = new SolverClient();
+const board = new Board($('board'), onBoardClick);
+
+// ---------- messages ----------
+
+function showMessage(text, kind) {
+  const m = $('message');
+  // The alert repeats a "not a problem yet" line: show it once.
+  $('info').hidden = !!text && $('info').classList.contains('bad');
+  if (!text) { m.hidden = true; m.textContent = ''; return; }
+  m.hidden = false;
+  m.className = `message ${kind || 'error'}`;
+  m.textContent = text;
+}
+
+function errorText(e) {
+  const hints = {
+    'empty-target': 'Mark a stone, not an empty point, as the target.',
+    'no-target': 'Use the Target tool on a stone of the chain to kill or save.',
+    'region-not-closed': 'Surround the target with a wall of safe stones, or mark the region yourself with the Region tool.',
+    'mixed-targets': 'All targets must be of one colour.',
+    'sgf-syntax': 'Check the brackets and parentheses of the SGF.',
+  };
+  const hint = hints[e.kind];
+  return hint ? `${e.message}. ${hint}` : e.message;
+}
+
+// ---------- the problem as SGF ----------
+
+function editorSgf(first) {
+  const pts = (set) => [...set].map((k) => `[${sgfOf(...unkey(k))}]`).join('');
+  const of = (c) => new Set([...S.stones].filter(([, v]) => v === c).map(([k]) => k));
+  const size = S.width === S.height ? `${S.width}` : `${S.width}:${S.height}`;
+  let s = `(;GM[1]FF[4]CA[UTF-8]SZ[${size}]`;
+  const black = of('B');
+  const white = of('W');
+  if (black.size) s += `AB${pts(black)}`;
+  if (white.size) s += `AW${pts(white)}`;
+  if (S.targets.size) s += `MA${pts(S.targets)}`;
+  if (S.region.size) s += `SQ${pts(S.region)}`;
+  s += `PL[${first || S.first}])`;
+  return s;
+}
+
+/** Checks the editor's problem; keeps a Problem when it is one. */
+function validate() {
+  if (S.problem) { S.problem.free(); S.problem = null; }
+  S.autoRegion = new Set();
+  const info = $('info');
+  if (S.targets.size === 0) {
+    info.textContent = 'No target yet: choose Target and click a stone of the chain to kill or save.';
+    info.className = 'info';
+    return;
+  }
+  try {
+    S.problem = new Problem(editorSgf());
+    const p = S.problem;
+    if (!S.region.size) for (const q of p.region()) S.autoRegion.add(key(q.x, q.y));
+    const n = p.targets().length;
+    info.textContent = `${NAME[p.defender]} defends ${n} target stone${n === 1 ? '' : 's'}, `
+      + `${NAME[p.attacker]} attacks. Region: ${p.regionEmptyCount} empty points`
+      + `${S.region.size ? ' (marked)' : ' (found automatically)'}.`;
+    info.className = 'info ok';
+  } catch (e) {
+    info.textContent = `Not a problem yet: ${errorText(e)}`;
+    info.className = 'info bad';
+  }
+}
+
+// ---------- drawing ----------
+
+function render() {
+  const view = { width: S.width, height: S.height, labels: new Map() };
+  if (S.mode === 'edit') {
+    view.stones = (x, y) => S.stones.get(key(x, y)) || null;
+    view.targets = S.targets;
+    view.region = S.region.size ? S.region : S.autoRegion;
+    view.regionAuto = !S.region.size;
+    const a = S.shown && S.answers[S.shown];
+    if (a) {
+      for (const r of a.refutations) {
+        if (r.move.kind === 'play') view.labels.set(key(r.move.x, r.move.y), { text: '', kind: 'lose' });
+      }
+      for (const m of a.moves) {
+        if (m.move.kind === 'play') view.labels.set(key(m.move.x, m.move.y), { text: '', kind: 'win' });
+      }
+    }
+    $('mode-line').textContent = a
+      ? `${NAME[S.shown]} first: green = winning moves, red = moves that fail.`
+      : '';
+  } else if (S.mode === 'explore') {
+    renderExplore(view);
+  } else if (S.mode === 'play') {
+    renderPlay(view);
+  }
+  board.draw(view);
+  document.body.dataset.mode = S.mode;
+  $('tools').hidden = S.mode !== 'edit';
+  $('edit-panel').hidden = S.mode !== 'edit';
+  $('explorer').hidden = S.mode !== 'explore';
+  $('play').hidden = S.mode !== 'play';
+}
+
+/** A view of `position` (a wasm Position) with the targets marked where stones remain. */
+function positionView(view, position) {
+  const stones = position.stones();
+  const map = new Map();
+  for (const p of stones.black) map.set(key(p.x, p.y), 'B');
+  for (const p of stones.white) map.set(key(p.x, p.y), 'W');
+  view.stones = (x, y) => map.get(key(x, y)) || null;
+  view.targets = new Set([...S.targets].filter((k) => map.has(k)));
+  view.region = S.region.size ? S.region : S.autoRegion;
+  view.regionAuto = true;
+}
+
+// ---------- editing ----------
+
+function edited() {
+  S.answers = { B: null, W: null };
+  S.shown = null;
+  $('answers').textContent = '';
+  $('progress').textContent = '';
+  showMessage(null);
+  validate();
+  render();
+}
+
+function onBoardClick(x, y) {
+  if (S.mode === 'explore') return exploreClick(x, y);
+  if (S.mode === 'play') return playClick(x, y);
+  const k = key(x, y);
+  const t = S.tool;
+  if (t === 'B' || t === 'W') {
+    if (S.stones.get(k) === t) { S.stones.delete(k); S.targets.delete(k); } else S.stones.set(k, t);
+  } else if (t === 'erase') {
+    S.stones.delete(k);
+    S.targets.delete(k);
+    S.region.delete(k);
+  } else if (t === 'target') {
+    if (S.targets.has(k)) S.targets.delete(k); else S.targets.add(k);
+  } else if (t === 'region') {
+    if (S.region.has(k)) S.region.delete(k); else S.region.add(k);
+  }
+  edited();
+}
+
+function newBoard(w, h) {
+  S.width = w;
+  S.height = h;
+  S.stones = new Map();
+  S.targets = new Set();
+  S.region = new Set();
+  $('width').value = w;
+  $('height').value = h;
+  edited();
+}
+
+function loadSgf(text) {
+  let setup;
+  try {
+    setup = readSgfSetup(text);
+  } catch (e) {
+    showMessage(`Could not read the SGF: ${errorText(e)}`);
+    return false;
+  }
+  if (setup.width > 19 || setup.height > 19) {
+    showMessage(`The board is ${setup.width}×${setup.height}; problems may be at most 19×19.`);
+    return false;
+  }
+  exitModes();
+  S.width = setup.width;
+  S.height = setup.height;
+  S.stones = new Map();
+  for (const p of setup.black) S.stones.set(key(p.x, p.y), 'B');
+  for (const p of setup.white) S.stones.set(key(p.x, p.y), 'W');
+  S.targets = new Set(setup.targets.map((p) => key(p.x, p.y)));
+  S.region = new Set(setup.region.map((p) => key(p.x, p.y)));
+  S.first = setup.first || 'B';
+  $('first').value = S.first;
+  $('width').value = S.width;
+  $('height').value = S.height;
+  edited();
+  return true;
+}
+
+// ---------- solving ----------
+
+function setBusy(busy) {
+  $('solve').disabled = busy;
+  $('stop').disabled = !busy;
+  document.body.classList.toggle('busy', busy);
+}
+
+async function solve() {
+  exitModes();
+  showMessage(null);
+  if (!S.problem) {
+    validate();
+    showMessage(S.targets.size ? $('info').textContent.replace('Not a problem yet: ', 'Cannot solve: ') : 'Mark a target first: choose Target and click a stone of the chain to kill or save.');
+    render();
+    return;
+  }
+  const sgf = editorSgf();
+  const order = [S.first, other(S.first)];
+  const timeMs = Number($('time-limit').value);
+  const options = { allMoves: true, proof: true, maxThreats: 2 };
+  if (timeMs > 0) options.timeMs = timeMs;
+  S.answers = { B: null, W: null };
+  S.shown = null;
+  renderAnswers();
+  setBusy(true);
+  $('progress').textContent = 'Starting the solver…';
+  const t0 = performance.now();
+  try {
+    await client.run({ type: 'solve', sgf, colors: order, options }, {
+      onProgress: (m) => {
+        $('progress').textContent = `${NAME[m.color]} first: ${Math.round(m.nodes).toLocaleString('en')} nodes, `
+          + `${(m.elapsedMs / 1000).toFixed(1)} s`;
+      },
+      onAnswer: (m) => {
+        S.answers[m.color] = m.answer;
+        if (!S.shown) S.shown = m.color;
+        renderAnswers();
+        render();
+      },
+    });
+    $('progress').textContent = `Solved both in ${((performance.now() - t0) / 1000).toFixed(1)} s.`;
+  } catch (e) {
+    if (e.kind === 'stopped') $('progress').textContent = 'Stopped.';
+    else { $('progress').textContent = ''; showMessage(`The solver failed: ${errorText(e)}`); }
+  }
+  setBusy(false);
+  renderAnswers();
+}
+
+function stop() {
+  client.stop();
+}
+
+function moveText(m) {
+  return m.kind === 'play' ? m.vertex : m.kind;
+}
+
+function renderAnswers() {
+  const box = $('answers');
+  box.textContent = '';
+  for (const c of [S.first, other(S.first)]) {
+    const a = S.answers[c];
+    const card = document.createElement('div');
+    card.className = 'answer';
+    card.id = `answer-${c}`;
+    const h = document.createElement('h3');
+    h.textContent = `${NAME[c]} plays first`;
+    card.appendChild(h);
+    const p = document.createElement('p');
+    p.className = 'summary';
+    if (!a) {
+      p.textContent = client.busy ? 'solving…' : 'not solved';
+      card.appendChild(p);
+      box.appendChild(card);
+      continue;
+    }
+    card.dataset.result = a.result;
+    p.textContent = a.summary.charAt(0).toUpperCase() + a.summary.slice(1) + '.';
+    card.appendChild(p);
+    const mv = document.createElement('p');
+    mv.className = 'moves';
+    if (a.result === 'win') {
+      mv.textContent = `Winning move${a.moves.length === 1 ? '' : 's'}: ${a.moves.map((m) => moveText(m.move)).join(', ')}`;
+    } else if (a.result === 'loss') {
+      mv.textContent = 'No first move works.';
+    } else {
+      mv.textContent = `Unknown after ${Math.round(a.nodes).toLocaleString('en')} nodes (${a.stopped}).`;
+    }
+    card.appendChild(mv);
+    const stats = document.createElement('p');
+    stats.className = 'stats';
+    stats.textContent = `${Math.round(a.nodes).toLocaleString('en')} nodes, ${(a.elapsedMs / 1000).toFixed(2)} s`;
+    card.appendChild(stats);
+    const row = document.createElement('div');
+    row.className = 'row';
+    const button = (id, text, fn, disabled) => {
+      const b = document.createElement('button');
+      b.id = id;
+      b.textContent = text;
+      b.disabled = !!disabled;
+      b.addEventListener('click', fn);
+      row.appendChild(b);
+    };
+    button(`show-${c}`, 'Show', () => { S.shown = c; render(); });
+    button(`explore-${c}`, 'Variations', () => startExplore(c), a.result === 'unknown');
+    button(`play-${c}`, `Play it out as ${NAME[c]}`, () => startPlay(c), client.busy);
+    card.appendChild(row);
+    box.appendChild(card);
+  }
+}
+
+// ---------- the variation explorer ----------
+
+function startExplore(color) {
+  const a = S.answers[color];
+  if (!a) return;
+  S.mode = 'explore';
+  S.explore = { color, answer: a, nodes: [0], line: [], off: false };
+  const d = a.proofThreats;
+  const threats = d === 0 ? '' : ` Variations with ${NAME[d > 0 ? color : other(color)]} holding ${Math.abs(d)} more ko threat${Math.abs(d) === 1 ? '' : 's'}.`;
+  $('explore-title').textContent = `${NAME[color]} first: ${a.summary}.${threats}`;
+  $('explore-save').disabled = !a.proofSgf;
+  renderRefutations();
+  render();
+}
+
+/** The proof-tree node at the end of the line, or null off the tree. */
+function exploreNode() {
+  const e = S.explore;
+  if (e.off || !e.answer.proof) return null;
+  return e.answer.proof.nodes[e.nodes[e.nodes.length - 1]];
+}
+
+/** The next moves: the tree's children, or the PV's next move when there is no tree. */
+function exploreChildren() {
+  const e = S.explore;
+  const node = exploreNode();
+  if (node) return node.children.map((c) => ({ move: c.move, node: c.node }));
+  if (!e.answer.proof && !e.off && e.line.length < e.answer.pv.length) {
+    return [{ move: e.answer.pv[e.line.length], node: null }];
+  }
+  return [];
+}
+
+function lineProblemPosition(line, first) {
+  const pos = Position.fromSgf(editorSgf(first));
+  for (const m of line) {
+    if (m.kind === 'threat') { pos.play('pass'); pos.play('pass'); } else pos.play(m.kind === 'pass' ? 'pass' : m.vertex);
+  }
+  return pos;
+}
+
+function renderExplore(view) {
+  const e = S.explore;
+  const pos = lineProblemPosition(e.line, e.color);
+  positionView(view, pos);
+  const node = exploreNode();
+  const winner = e.answer.proof ? e.answer.proof.winner : null;
+  const children = exploreChildren();
+  // Move numbers on the stones of the line that are still on the board.
+  e.line.forEach((m, i) => {
+    if (m.kind === 'play' && view.stones(m.x, m.y)) view.labels.set(key(m.x, m.y), { text: String(i + 1), kind: 'move' });
+  });
+  for (const c of children) {
+    if (c.move.kind === 'play') {
+      const toPlay = node ? node.toPlay : null;
+      view.labels.set(key(c.move.x, c.move.y), { text: '', kind: toPlay && toPlay === winner ? 'win' : 'try' });
+    }
+  }
+  pos.free();
+  // The line as a list.
+  const ol = $('line');
+  ol.textContent = '';
+  let c = e.color;
+  if (e.line.length === 0) ol.textContent = 'The start: no move yet.';
+  e.line.forEach((m, i) => {
+    const b = document.createElement('button');
+    b.className = `small ${c === 'B' ? 'by-black' : 'by-white'}`;
+    b.textContent = `${i + 1}. ${NAME[c]} ${moveText(m)}`;
+    b.title = 'Go back to this move';
+    b.addEventListener('click', () => { exploreTo(i + 1); });
+    ol.appendChild(b);
+    c = m.kind === 'threat' ? c : other(c);
+  });
+  const box = $('children');
+  box.textContent = '';
+  if (children.length === 0) {
+    const p = document.createElement('p');
+    p.className = 'end';
+    p.textContent = endText(node);
+    box.appendChild(p);
+  }
+  for (const ch of children) {
+    const b = document.createElement('button');
+    b.className = 'child';
+    const toPlay = node ? node.toPlay : (e.line.length % 2 === 0 ? e.color : other(e.color));
+    const best = winner ? toPlay === winner : true;
+    b.textContent = `${NAME[toPlay]} ${moveText(ch.move)}${best ? ' (answer)' : ''}`;
+    b.classList.toggle('best', best);
+    b.addEventListener('click', () => exploreDown(ch));
+    box.appendChild(b);
+  }
+  $('mode-line').textContent = `Move ${e.line.length}: ${children.length ? 'choose the next move' : 'end of the line'}`;
+}
+
+function endText(node) {
+  const e = S.explore;
+  const a = e.answer;
+  if (node && node.leaf === 'repetition') return 'The position repeats: the attacker cannot force a capture.';
+  const pos = lineProblemPosition(e.line, e.color);
+  const stones = pos.stones();
+  pos.free();
+  const have = new Set([...stones.black, ...stones.white].map((p) => key(p.x, p.y)));
+  const left = [...S.targets].filter((k) => have.has(k));
+  if (left.length === 0) return `The target is captured: ${NAME[a.attacker]} has won.`;
+  if (e.off) return 'End of the refutation.';
+  return `${NAME[a.defender]} lives (alive or seki): ${NAME[a.attacker]} cannot capture.`;
+}
+
+function exploreDown(ch) {
+  const e = S.explore;
+  e.line.push(ch.move);
+  if (ch.node !== null && ch.node !== undefined) e.nodes.push(ch.node);
+  render();
+}
+
+function exploreTo(n) {
+  const e = S.explore;
+  e.line = e.line.slice(0, n);
+  if (e.off) {
+    if (n === 0) e.off = false;
+  } else e.nodes = e.nodes.slice(0, n + 1);
+  render();
+}
+
+function exploreClick(x, y) {
+  const ch = exploreChildren().find((c) => c.move.kind === 'play' && c.move.x === x && c.move.y === y);
+  if (ch) exploreDown(ch);
+}
+
+function renderRefutations() {
+  const e = S.explore;
+  const box = $('refutations');
+  box.textContent = '';
+  if (!e.answer.refutations.length) return;
+  const p = document.createElement('p');
+  p.className = 'hint';
+  p.textContent = `Wrong first moves for ${NAME[e.color]} and their refutations:`;
+  box.appendChild(p);
+  for (const r of e.answer.refutations) {
+    const b = document.createElement('button');
+    b.className = 'refutation';
+    b.textContent = `${moveText(r.move)} → ${r.reply ? moveText(r.reply) : '?'}`;
+    b.addEventListener('click', () => {
+      e.off = true;
+      e.nodes = [0];
+      e.line = r.reply ? [r.move, r.reply] : [r.move];
+      render();
+    });
+    box.appendChild(b);
+  }
+}
+
+// ---------- play it out ----------
+
+function startPlay(color) {
+  if (!S.problem) return;
+  S.mode = 'play';
+  const p = new Problem(editorSgf(color));
+  S.play = { human: color, problem: p, thinking: false, moves: [], last: null };
+  const goal = color === p.attacker ? 'capture the marked stones' : 'save the marked stones';
+  $('play-title').textContent = `You play ${NAME[color]} and try to ${goal}; the solver plays ${NAME[other(color)]}.`;
+  setPlayMessage('Your move: click a point of the region.');
+  render();
+}
+
+function setPlayMessage(text, kind) {
+  const m = $('play-message');
+  m.textContent = text;
+  m.className = `play-message ${kind || ''}`;
+}
+
+function renderPlay(view) {
+  const pl = S.play;
+  const pos = pl.problem.position();
+  positionView(view, pos);
+  pos.free();
+  if (pl.last && pl.last.kind === 'play') view.labels.set(key(pl.last.x, pl.last.y), { text: '', kind: 'last' });
+  const st = pl.problem.status();
+  $('mode-line').textContent = st.over ? 'The play is over.' : (pl.thinking ? 'The solver is thinking…' : `${NAME[st.toPlay]} to play.`);
+}
+
+function playOver() {
+  const pl = S.play;
+  const st = pl.problem.status();
+  if (!st.over) return false;
+  const why = { captured: 'the target is captured', passes: 'both sides passed with the target alive', alive: 'the target is unconditionally alive' };
+  const won = st.winner === pl.human;
+  setPlayMessage(`${won ? 'Solved' : 'Not solved'}: ${why[st.reason]}. ${won ? 'Well played!' : 'Undo and try another move.'}`, won ? 'good' : 'bad');
+  return true;
+}
+
+async function playMove(v) {
+  const pl = S.play;
+  if (pl.thinking) return;
+  const st = pl.problem.status();
+  if (st.over || st.toPlay !== pl.human) return;
+  try {
+    const played = pl.problem.play(v);
+    pl.moves.push(v);
+    pl.last = played.move;
+  } catch (e) {
+    setPlayMessage(errorText(e), 'bad');
+    return;
+  }
+  render();
+  if (playOver()) { render(); return; }
+  pl.thinking = true;
+  setPlayMessage('The solver is thinking…');
+  render();
+  try {
+    const [m] = await client.run({ type: 'reply', sgf: editorSgf(pl.human), moves: pl.moves, options: { timeMs: 20000 } });
+    if (S.play !== pl) return;
+    const a = m.answer;
+    const reply = a && a.pv.length ? a.pv[0] : null;
+    const v2 = reply && reply.kind === 'play' ? reply.vertex : 'pass';
+    const played = pl.problem.play(v2);
+    pl.moves.push(v2);
+    pl.last = played.move;
+    pl.thinking = false;
+    if (!playOver()) {
+      const r = moveText(played.move);
+      if (a.result === 'win') setPlayMessage(`${NAME[other(pl.human)]} ${r}: that refutes your move, ${NAME[other(pl.human)]} now succeeds. Undo and try again.`, 'bad');
+      else if (a.result === 'loss') setPlayMessage(`${NAME[other(pl.human)]} ${r}: the best resistance. You are on the right track.`, 'good');
+      else setPlayMessage(`${NAME[other(pl.human)]} ${r} (the solver ran out of time).`);
+    }
+  } catch (e) {
+    pl.thinking = false;
+    if (e.kind !== 'stopped') setPlayMessage(`The solver failed: ${e.message}`, 'bad');
+  }
+  render();
+}
+
+function playClick(x, y) {
+  playMove(vertexOf(x, y, S.height));
+}
+
+function playUndo() {
+  const pl = S.play;
+  if (!pl || pl.thinking) return;
+  // Take back the solver's reply and the player's move.
+  const st = pl.problem.status();
+  let n = st.toPlay === pl.human ? 2 : 1;
+  while (n-- > 0 && pl.problem.undo()) pl.moves.pop();
+  pl.last = null;
+  setPlayMessage('Your move.');
+  render();
+}
+
+function playRestart() {
+  const pl = S.play;
+  if (!pl) return;
+  client.stop();
+  pl.thinking = false;
+  pl.problem.restart();
+  pl.moves = [];
+  pl.last = null;
+  setPlayMessage('Your move: click a point of the region.');
+  render();
+}
+
+function exitModes() {
+  if (S.play) { if (S.play.thinking) client.stop(); S.play.problem.free(); S.play = null; }
+  S.explore = null;
+  S.mode = 'edit';
+  $('mode-line').textContent = '';
+}
+
+// ---------- wiring ----------
+
+function download(text, name) {
+  const blob = new Blob([text], { type: 'application/x-go-sgf' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function wire() {
+  for (const b of document.querySelectorAll('[data-tool]')) {
+    b.addEventListener('click', () => {
+      S.tool = b.dataset.tool;
+      for (const o of document.querySelectorAll('[data-tool]')) o.classList.toggle('active', o === b);
+    });
+  }
+  $('new-board').addEventListener('click', () => {
+    const clamp = (v) => Math.max(2, Math.min(19, Math.round(Number(v) || 9)));
+    exitModes();
+    newBoard(clamp($('width').value), clamp($('height').value));
+  });
+  $('first').addEventListener('change', () => { S.first = $('first').value; edited(); });
+  $('clear-region').addEventListener('click', () => { S.region = new Set(); edited(); });
+  $('load-sgf').addEventListener('click', () => { loadSgf($('sgf-text').value); });
+  $('show-sgf').addEventListener('click', () => { $('sgf-text').value = editorSgf(); });
+  $('file').addEventListener('change', async () => {
+    const f = $('file').files[0];
+    if (!f) return;
+    const text = await f.text();
+    $('sgf-text').value = text;
+    loadSgf(text);
+  });
+  $('save-sgf').addEventListener('click', () => download(editorSgf() + '\n', 'problem.sgf'));
+  $('explore-save').addEventListener('click', () => {
+    const a = S.explore && S.explore.answer;
+    if (a && a.proofSgf) download(a.proofSgf, `variations-${S.explore.color}.sgf`);
+  });
+  $('solve').addEventListener('click', solve);
+  $('stop').addEventListener('click', stop);
+  $('explore-close').addEventListener('click', () => { exitModes(); render(); });
+  $('play-close').addEventListener('click', () => { exitModes(); render(); });
+  $('explore-start').addEventListener('click', () => exploreTo(0));
+  $('explore-back').addEventListener('click', () => exploreTo(Math.max(0, S.explore.line.length - 1)));
+  $('explore-next').addEventListener('click', () => {
+    const [first] = exploreChildren();
+    if (first) exploreDown(first);
+  });
+  $('play-undo').addEventListener('click', playUndo);
+  $('play-restart').addEventListener('click', playRestart);
+  $('play-pass').addEventListener('click', () => { if (S.play) playMove('pass'); });
+}
+
+async function main() {
+  wire();
+  await init();
+  const params = new URLSearchParams(location.search);
+  loadSgf(params.get('sgf') || EXAMPLE);
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((e) => showMessage(`The page could not start: ${e.message}`));
