@@ -341,13 +341,18 @@ pub fn solve_with_progress(
     // a loss, settles it for most problems), then bisection (results are monotone in d).
     let mut d_best = d0;
     let mut wins_somewhere = r0 == Outcome::Proven;
+    let mut far_win: Option<(Solver, Search)> = None;
     if ko {
         let (lo, hi) = (-k.max(d0.abs()), k.max(d0.abs()));
         let win = r0 == Outcome::Proven;
         let far = if win { lo } else { hi };
-        let Some(r) = plain_search(problem, first, far, &mut budget) else {
+        let Some((r, solver, search)) = kept_search(problem, first, far, &mut budget) else {
             return finish(answer, &budget);
         };
+        if win && r == Outcome::Proven {
+            // Wins at the far end: unconditional. Its table answers for each move there.
+            far_win = Some((solver, search));
+        }
         if (r == Outcome::Proven) != win {
             // Loses at lo (wins at d0), or wins at hi (loses at d0): bisect.
             let (mut lose, mut won) = if win { (lo, d0) } else { (d0, hi) };
@@ -407,11 +412,16 @@ pub fn solve_with_progress(
             (solver, search)
         }
     };
-    let lowest = -k.max(d0.abs());
+    let mut thresholds = Thresholds {
+        d_best,
+        lowest: -k.max(d0.abs()),
+        root: answer.threshold,
+        far_win,
+    };
     let Some((best, best_threshold)) = chosen_move(
         problem,
         first,
-        (d_best, lowest),
+        &mut thresholds,
         &mut solver,
         &mut search,
         &mut budget,
@@ -452,7 +462,7 @@ pub fn solve_with_progress(
                         problem,
                         first,
                         mv,
-                        (d_best, lowest),
+                        &mut thresholds,
                         search.ko_seen(),
                         &mut budget,
                     );
@@ -532,6 +542,21 @@ fn main_search(
     }
 }
 
+/// The result at `d` with a fresh table, with the solver and state.
+fn kept_search(
+    problem: &Tsumego,
+    first: Color,
+    d: i32,
+    budget: &mut Budget,
+) -> Option<(Outcome, Solver, Search)> {
+    let config = budget.config(None)?;
+    let mut solver = Solver::new(config);
+    let mut search = search_for(problem, first, d, budget.options);
+    let r = solver.solve(&mut search);
+    budget.charge(&solver, Some(r.stopped));
+    r.outcome.map(|o| (o, solver, search))
+}
+
 /// The result at `d` with a fresh table.
 fn plain_search(problem: &Tsumego, first: Color, d: i32, budget: &mut Budget) -> Option<Outcome> {
     let config = budget.config(None)?;
@@ -542,81 +567,109 @@ fn plain_search(problem: &Tsumego, first: Color, d: i32, budget: &mut Budget) ->
     r.outcome
 }
 
-/// The threshold of root move `mv`, which wins at `d_hi` with a ko met: the least `d`
-/// down to `lowest` at which it still wins; `None` if it wins at `lowest`.
-fn move_threshold(
-    problem: &Tsumego,
-    first: Color,
-    mv: TsumegoMove,
-    d_hi: i32,
+/// What the threshold of a single root move can be derived from.
+struct Thresholds {
+    /// The threat difference the moves are searched at.
+    d_best: i32,
+    /// The lowest difference looked at.
     lowest: i32,
-    budget: &mut Budget,
-) -> Option<i32> {
-    let mut d = d_hi;
-    while d > lowest {
-        let config = budget.config(None)?;
-        let mut solver = Solver::new(config);
-        let mut s = search_for(problem, first, d - 1, budget.options);
-        let v = solver.solve_child(&mut s, mv);
-        budget.charge(&solver, None);
-        match v {
-            Some(Outcome::Proven) => d -= 1,
-            Some(Outcome::Disproven) => return Some(d),
-            None => return Some(d),
-        }
-    }
-    None
+    /// The root's threshold.
+    root: Option<i32>,
+    /// The search that found the root winning at `lowest` (unconditional), if any.
+    far_win: Option<(Solver, Search)>,
 }
 
-/// The threshold of root move `mv`, which wins at `d` (`range.0`): `Some(None)` when it
-/// wins whatever the threats (down to `range.1`), `Some(Some(t))` otherwise, `None` when
-/// the budget ran out. `ko_seen` says whether the solver that proved it (and filled its
-/// table) ever met a ko ban: if not, threats cannot matter. Else the move is searched
-/// again with a fresh table, and if that search meets a ko, at lower `d`.
+/// The threshold of root move `mv`, which wins at `t.d_best`: `Some(None)` when it wins
+/// whatever the threats (down to `t.lowest`), `Some(Some(x))` otherwise, `None` when the
+/// budget ran out. `ko_seen` says whether the solver that proved it (and filled its table)
+/// ever met a ko ban: if not, threats cannot matter. Else: when the root wins at
+/// `t.lowest`, the move is searched there in that search's table (cheap: it proved the
+/// root there); a move that wins at the root's threshold has that threshold (no move does
+/// better than the root); otherwise the least winning difference is bisected with fresh
+/// tables.
 fn move_threshold_checked(
     problem: &Tsumego,
     first: Color,
     mv: TsumegoMove,
-    range: (i32, i32),
+    t: &mut Thresholds,
     ko_seen: bool,
     budget: &mut Budget,
 ) -> Option<Option<i32>> {
     if !ko_seen {
         return Some(None);
     }
-    let config = budget.config(None)?;
-    let mut fresh = Solver::new(config);
-    let mut s = search_for(problem, first, range.0, budget.options);
-    s.clear_ko_seen();
-    let again = fresh.solve_child(&mut s, mv);
-    budget.charge(&fresh, None);
-    match again {
-        Some(Outcome::Proven) if !s.ko_seen() => Some(None),
-        Some(Outcome::Proven) => {
-            let t = move_threshold(problem, first, mv, range.0, range.1, budget);
-            if budget.stopped.is_some() {
-                None
-            } else {
-                Some(t)
-            }
-        }
-        _ => None,
+    if t.root == Some(t.d_best) {
+        return Some(Some(t.d_best));
     }
+    let mut lose = t.lowest;
+    if let Some((solver, search)) = &mut t.far_win {
+        let c = budget.config(None)?;
+        solver.set_limits(c.nodes, c.time);
+        let v = solver.solve_child(search, mv);
+        budget.charge(solver, None);
+        match v {
+            Some(Outcome::Proven) => return Some(None),
+            Some(Outcome::Disproven) => {}
+            None => return None,
+        }
+    } else if let Some(r) = t.root {
+        // No move wins below the root's threshold.
+        lose = r - 1;
+    }
+    // Wins at d_best, loses at `lose`: bisect.
+    let mut won = t.d_best;
+    while won - lose > 1 {
+        let mid = lose + (won - lose) / 2;
+        let config = budget.config(None)?;
+        let mut solver = Solver::new(config);
+        let mut s = search_for(problem, first, mid, budget.options);
+        let v = solver.solve_child(&mut s, mv);
+        budget.charge(&solver, None);
+        match v? {
+            Outcome::Proven => won = mid,
+            Outcome::Disproven => lose = mid,
+        }
+    }
+    Some(Some(won))
 }
 
 /// The first move to report: a winning move of the root (proven by `solver`), preferring
 /// one that wins whatever the threats, then the least threshold; among equals, the order
-/// of [`winning_move`]. With its threshold.
+/// of [`candidates`]. With its threshold.
 fn chosen_move(
     problem: &Tsumego,
     first: Color,
-    range: (i32, i32),
+    thresholds: &mut Thresholds,
     solver: &mut Solver,
     search: &mut Search,
     budget: &mut Budget,
 ) -> Option<(TsumegoMove, Option<i32>)> {
     let mut best: Option<(TsumegoMove, Option<i32>)> = None;
     let mut pass: Option<(TsumegoMove, Option<i32>)> = None;
+    if let Some((far, far_search)) = &mut thresholds.far_win {
+        // The root wins at the lowest difference: a move that wins there wins whatever
+        // the threats (and at d_best, results being monotone). Its table knows them.
+        // The first in the far table's order (least work there first); a pass last.
+        for mv in candidates(far, far_search, Outcome::Proven) {
+            let c = budget.config(None)?;
+            far.set_limits(c.nodes, c.time);
+            let v = far.solve_child(far_search, mv);
+            budget.charge(far, None);
+            if v == Some(Outcome::Proven) {
+                if mv == TsumegoMove::Pass {
+                    pass = pass.or(Some((mv, None)));
+                    continue;
+                }
+                return Some((mv, None));
+            }
+            if budget.stopped.is_some() {
+                return None;
+            }
+        }
+        if pass.is_some() {
+            return pass;
+        }
+    }
     for mv in candidates(solver, search, Outcome::Proven) {
         let c = budget.config(None)?;
         solver.set_limits(c.nodes, c.time);
@@ -628,7 +681,8 @@ fn chosen_move(
             }
             continue;
         }
-        let Some(t) = move_threshold_checked(problem, first, mv, range, search.ko_seen(), budget)
+        let Some(t) =
+            move_threshold_checked(problem, first, mv, thresholds, search.ko_seen(), budget)
         else {
             break;
         };
