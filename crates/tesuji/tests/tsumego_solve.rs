@@ -136,7 +136,8 @@ fn small_answered_problems_first_move_proof_and_seeds() {
          ({proof_states} states); disagreements: {disagreements:#?}"
     );
     assert!(checked >= 35, "{checked}");
-    // Known: gop/19468, where C1 also kills (the file lists C3 only).
+    // Known: gop/7260, where H7 also kills (the file lists H9 only; see the evidence in
+    // tests/data/tsumego/evidence).
     assert!(
         disagreements.len() <= 1,
         "first moves not listed: {disagreements:#?}"
