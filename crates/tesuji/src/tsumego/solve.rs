@@ -4,23 +4,28 @@
 //! [`solve`] answers for one first player. It runs the generic df-pn search
 //! ([`crate::dfpn::Solver`]) over [`Search`] several times:
 //!
-//! 1. **The result** with the external ko threats of [`SolveOptions::ko_threats`] (the
-//!    first player's threats minus the opponent's, `d`; the side with fewer has none).
-//! 2. **The threshold.** If that search never met a ko ban in the region
-//!    ([`Search::ko_seen`]), threats cannot matter and the result is unconditional
-//!    (`threshold: None`). Else the result is found for other `d`, down from a win or up
-//!    from a loss, one search each, as far as ±[`SolveOptions::max_threats`]: the threshold
-//!    `t` is the least `d` for which the first player succeeds. Winning at `-max_threats`
-//!    (or losing at `+max_threats`) counts as unconditional: "whatever the threats"
-//!    means "within that many".
-//! 3. **A winning first move**, at the threshold (or at `d` when unconditional): the
+//! 1. **The result with the fewest threats**: the first player has none, the opponent
+//!    [`SolveOptions::max_threats`] (or `|ko_threats|` if larger), a difference `lo`.
+//!    Results are monotone in the threat difference `d`, so a win here is a win whatever
+//!    the threats (`threshold: None`): most problems end their threshold search here.
+//!    A loss in a search that never met a ko ban in the region ([`Search::ko_seen`]) is
+//!    also unconditional: such a search never offers a threat nor a pass under a ban, so
+//!    it is the same search whatever the threats.
+//! 2. **The threshold**, otherwise: the result with the most threats (`hi`); a loss there
+//!    is unconditional, else the least winning `d` is bisected between `lo` and `hi`,
+//!    one search each. "Whatever the threats" thus means "within that many". The result
+//!    reported is the one at `d0` = [`SolveOptions::ko_threats`].
+//! 3. **A winning first move**, at `d_best` (the threshold, or `d0` if higher): the
 //!    root's moves whose children the table holds as proven are tried first, least work
 //!    first (the simplest proof), each confirmed by a search of the root restricted to
-//!    that move ([`crate::dfpn::Solver::solve_child`], sound with the root on the path).
-//! 4. With [`SolveOptions::all_moves`]: **every** first move, each searched on its own;
-//!    each winning one gets its own threshold (a fresh table per move, so that the ko
-//!    check of step 2 holds), each losing one its refutation (the opponent's reply after
-//!    which the first player fails).
+//!    that move ([`crate::dfpn::Solver::solve_child`], sound with the root on the path);
+//!    a move that wins whatever the threats is preferred (from the table of step 1 when
+//!    the root won there), then the least threshold; a winning pass comes last.
+//! 4. With [`SolveOptions::all_moves`]: **every** first move, each searched with the
+//!    root on the path; each winning one gets its own threshold (none if no ko was met by
+//!    the searches behind the table; else from the table of step 1, or the root's
+//!    threshold when that settles it, or bisection with fresh tables), each losing one its
+//!    refutation (the opponent's reply after which the first player fails).
 //! 5. **The principal variation**: from the root, the winner's move at its turns (found
 //!    as in step 3, from each state as a new root) and at the loser's turns the reply that
 //!    cost the search the most work (the longest resistance), down to the end.
@@ -329,49 +334,67 @@ pub fn solve_with_progress(
         stopped: StopReason::Solved,
     };
 
-    // 1. The result at d0, in slices with progress reports.
-    let (r0, ko, entries, mut reuse) = main_search(problem, first, d0, &mut budget, progress);
+    // 1. The result where the first player has the fewest threats (most problems are
+    // won whatever the threats: then this one search settles result and threshold), in
+    // slices with progress reports.
+    let (lo, hi) = (-k.max(d0.abs()), k.max(d0.abs()));
+    let (r_lo, ko_lo, entries, reuse_lo) = main_search(problem, first, lo, &mut budget, progress);
     answer.table_entries = entries;
-    let Some(r0) = r0 else {
+    let Some(r_lo) = r_lo else {
         return finish(answer, &budget);
     };
-    answer.result = verdict(r0);
-
-    // 2. The threshold: one search at the far end of the range first (a win there, or
-    // a loss, settles it for most problems), then bisection (results are monotone in d).
     let mut d_best = d0;
-    let mut wins_somewhere = r0 == Outcome::Proven;
     let mut far_win: Option<(Solver, Search)> = None;
-    if ko {
-        let (lo, hi) = (-k.max(d0.abs()), k.max(d0.abs()));
-        let win = r0 == Outcome::Proven;
-        let far = if win { lo } else { hi };
-        let Some((r, solver, search)) = kept_search(problem, first, far, &mut budget) else {
+    let mut reuse: Option<(Solver, Search)> = None;
+    let wins_somewhere;
+    if r_lo == Outcome::Proven {
+        // Wins with the fewest threats: wins whatever the threats (results are monotone
+        // in the difference). Its table answers for each move there.
+        answer.result = Verdict::Win;
+        wins_somewhere = true;
+        far_win = reuse_lo;
+    } else if !ko_lo {
+        // Loses, and no ko was met: threats cannot matter.
+        answer.result = Verdict::Loss;
+        wins_somewhere = false;
+        if lo == d0 {
+            reuse = reuse_lo;
+        }
+    } else {
+        // 2. Loses with the fewest threats, a ko was met: the most threats, then bisect.
+        let Some((r_hi, solver_hi, search_hi)) = kept_search(problem, first, hi, &mut budget)
+        else {
             return finish(answer, &budget);
         };
-        if win && r == Outcome::Proven {
-            // Wins at the far end: unconditional. Its table answers for each move there.
-            far_win = Some((solver, search));
-        }
-        if (r == Outcome::Proven) != win {
-            // Loses at lo (wins at d0), or wins at hi (loses at d0): bisect.
-            let (mut lose, mut won) = if win { (lo, d0) } else { (d0, hi) };
+        if r_hi == Outcome::Disproven {
+            answer.result = Verdict::Loss;
+            wins_somewhere = false;
+        } else {
+            let (mut lose, mut won) = (lo, hi);
+            let mut at_won = Some((solver_hi, search_hi));
             while won - lose > 1 {
                 let mid = lose + (won - lose) / 2;
-                let Some(r) = plain_search(problem, first, mid, &mut budget) else {
+                let Some((r, sv, se)) = kept_search(problem, first, mid, &mut budget) else {
                     return finish(answer, &budget);
                 };
                 if r == Outcome::Proven {
                     won = mid;
+                    at_won = Some((sv, se));
                 } else {
                     lose = mid;
                 }
             }
             answer.threshold = Some(won);
+            answer.result = if d0 >= won {
+                Verdict::Win
+            } else {
+                Verdict::Loss
+            };
             d_best = won.max(d0);
             wins_somewhere = true;
-        } else if !win {
-            wins_somewhere = false;
+            if d_best == won {
+                reuse = at_won;
+            }
         }
     }
     answer.proof_threats = d_best;
@@ -396,9 +419,19 @@ pub fn solve_with_progress(
     }
 
     // 3. A winning first move at d_best (the main search's table when it is at d_best).
-    let (mut solver, mut search) = match reuse.take() {
-        Some(x) if d_best == d0 => x,
-        _ => {
+    let (mut solver, mut search) = match (reuse.take(), &far_win) {
+        (Some(x), _) => x,
+        // The far table gives the move; this solver is searched only if it must be.
+        (None, Some(_)) => {
+            let Some(config) = budget.config(None) else {
+                return finish(answer, &budget);
+            };
+            (
+                Solver::new(config),
+                search_for(problem, first, d_best, options),
+            )
+        }
+        (None, None) => {
             let Some(config) = budget.config(None) else {
                 return finish(answer, &budget);
             };
@@ -414,7 +447,7 @@ pub fn solve_with_progress(
     };
     let mut thresholds = Thresholds {
         d_best,
-        lowest: -k.max(d0.abs()),
+        lowest: lo,
         root: answer.threshold,
         far_win,
     };
@@ -489,13 +522,6 @@ pub fn solve_with_progress(
     finish(answer, &budget)
 }
 
-fn verdict(o: Outcome) -> Verdict {
-    match o {
-        Outcome::Proven => Verdict::Win,
-        Outcome::Disproven => Verdict::Loss,
-    }
-}
-
 fn finish(mut answer: Answer, budget: &Budget) -> Answer {
     answer.nodes = budget.nodes;
     answer.elapsed = budget.start.elapsed();
@@ -555,16 +581,6 @@ fn kept_search(
     let r = solver.solve(&mut search);
     budget.charge(&solver, Some(r.stopped));
     r.outcome.map(|o| (o, solver, search))
-}
-
-/// The result at `d` with a fresh table.
-fn plain_search(problem: &Tsumego, first: Color, d: i32, budget: &mut Budget) -> Option<Outcome> {
-    let config = budget.config(None)?;
-    let mut solver = Solver::new(config);
-    let mut search = search_for(problem, first, d, budget.options);
-    let r = solver.solve(&mut search);
-    budget.charge(&solver, Some(r.stopped));
-    r.outcome
 }
 
 /// What the threshold of a single root move can be derived from.
