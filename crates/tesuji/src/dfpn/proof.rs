@@ -223,7 +223,7 @@ impl Solver {
         path: &mut Path,
         tree: &mut ProofTree<P::Move>,
         stack: &mut Vec<Build<P::Move>>,
-        budget: &mut Budget,
+        budget: &mut Budget<'_>,
     ) -> bool {
         let want = tree.outcome;
         while let Some(top) = stack.last_mut() {

@@ -104,16 +104,28 @@ pub struct ChildrenResult<M> {
 }
 
 /// The budget of one call.
-pub(crate) struct Budget {
+pub(crate) struct Budget<'a> {
     pub start: Instant,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     cancel: Option<Arc<AtomicBool>>,
     pub stopped: Option<StopReason>,
+    /// Calls of [`Budget::check`] until the clock is read again.
+    clock_countdown: u32,
+    /// A progress callback, called with the nodes so far every `every` nodes; it returns
+    /// `false` to stop the search (as a cancellation).
+    reporter: Option<(&'a mut dyn FnMut(u64) -> bool, u64)>,
+    next_report: u64,
 }
 
-impl Budget {
-    pub fn new(config: &Config) -> Budget {
+/// Calls of [`Budget::check`] between two readings of the clock. A check comes about once
+/// per expansion (some ten nodes), so 64 of them are well under a millisecond of search:
+/// time limits hold as before, and the clock (tens of nanoseconds a reading) is no longer
+/// read thousands of times per millisecond.
+const CLOCK_EVERY: u32 = 64;
+
+impl<'a> Budget<'a> {
+    pub fn new(config: &Config) -> Budget<'a> {
         let start = Instant::now();
         Budget {
             start,
@@ -121,6 +133,9 @@ impl Budget {
             node_limit: config.nodes,
             cancel: config.cancel.clone(),
             stopped: None,
+            clock_countdown: 0,
+            reporter: None,
+            next_report: u64::MAX,
         }
     }
 
@@ -137,13 +152,41 @@ impl Budget {
             .is_some_and(|c| c.load(Ordering::Relaxed))
         {
             Some(StopReason::Cancelled)
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(StopReason::TimeLimit)
+        } else if self.deadline.is_some() && self.clock_due() {
+            self.deadline
+                .filter(|&d| Instant::now() >= d)
+                .map(|_| StopReason::TimeLimit)
         } else {
             None
         };
+        let reason = match reason {
+            None if nodes >= self.next_report => self.report(nodes),
+            r => r,
+        };
         self.stopped = reason;
         reason.is_some()
+    }
+
+    /// Whether the clock is to be read at this check.
+    fn clock_due(&mut self) -> bool {
+        if self.clock_countdown == 0 {
+            self.clock_countdown = CLOCK_EVERY;
+            true
+        } else {
+            self.clock_countdown -= 1;
+            false
+        }
+    }
+
+    /// Calls the progress callback; `Some(Cancelled)` if it asks to stop.
+    fn report(&mut self, nodes: u64) -> Option<StopReason> {
+        let (f, every) = self.reporter.as_mut()?;
+        self.next_report = nodes.saturating_add(*every);
+        if f(nodes) {
+            None
+        } else {
+            Some(StopReason::Cancelled)
+        }
     }
 
     pub fn reason(&self) -> StopReason {
@@ -361,9 +404,26 @@ impl Solver {
     /// assert_eq!(r.outcome, Some(Outcome::Disproven));
     /// ```
     pub fn solve<P: Problem>(&mut self, p: &mut P) -> SolveResult {
+        self.solve_reporting(p, u64::MAX, &mut |_| true)
+    }
+
+    /// As [`Solver::solve`], calling `progress` with the nodes so far about every `every`
+    /// nodes; when it returns `false` the search stops as if cancelled
+    /// ([`StopReason::Cancelled`]). Unlike a series of calls with small node limits, one
+    /// search keeps what its frames know (results that depend on the path are not stored
+    /// in the table, so a search that stops and starts again loses them).
+    pub fn solve_reporting<P: Problem>(
+        &mut self,
+        p: &mut P,
+        every: u64,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> SolveResult {
         self.nodes = 0;
         self.note_root(p.key());
         let mut budget = Budget::new(&self.config);
+        let every = every.max(1);
+        budget.reporter = Some((progress, every));
+        budget.next_report = every;
         let mut path = Path::default();
         let found = self.search(p, &mut path, None, &mut budget);
         let (outcome, numbers) = match found {
@@ -624,7 +684,7 @@ impl Solver {
         p: &mut P,
         path: &mut Path,
         only: Option<P::Move>,
-        budget: &mut Budget,
+        budget: &mut Budget<'_>,
     ) -> Found {
         let root_key = p.key();
         if let Some(o) = p.terminal() {

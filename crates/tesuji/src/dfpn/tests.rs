@@ -651,6 +651,40 @@ fn time_budget_is_honoured() {
 }
 
 #[test]
+fn progress_is_reported_and_can_stop_the_search() {
+    let mut g = big();
+    let mut solver = Solver::new(Config::default());
+    let mut seen = Vec::new();
+    let r = solver.solve_reporting(&mut g, 10_000, &mut |n| {
+        seen.push(n);
+        seen.len() < 5
+    });
+    println!("reports at {seen:?}: {r:?}");
+    assert_eq!((r.outcome, r.stopped), (None, StopReason::Cancelled));
+    assert_eq!(seen.len(), 5);
+    // About every 10,000 nodes (at most one expansion, 25 children, late), increasing.
+    for (i, &n) in seen.iter().enumerate() {
+        let due = 10_000 * (i as u64 + 1);
+        assert!(n >= due && n <= due + 25 * (i as u64 + 1), "{seen:?}");
+    }
+    assert!(r.nodes <= seen[4] + 25);
+    assert!(g.moves.is_empty());
+    // Without a stop, the same search as `solve`.
+    let (mut a, mut b) = (Connect::new(3, 3, 1), Connect::new(3, 3, 1));
+    let ra = Solver::new(Config::default()).solve(&mut a);
+    let mut count = 0;
+    let rb = Solver::new(Config::default()).solve_reporting(&mut b, 100, &mut |_| {
+        count += 1;
+        true
+    });
+    assert_eq!((ra.outcome, ra.nodes), (rb.outcome, rb.nodes));
+    assert!(
+        count > 0 && count <= rb.nodes / 100,
+        "{count} reports, {rb:?}"
+    );
+}
+
+#[test]
 fn cancellation_stops_the_search() {
     let flag = Arc::new(AtomicBool::new(true));
     let mut solver = Solver::new(Config {

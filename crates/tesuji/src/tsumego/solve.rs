@@ -192,7 +192,7 @@ struct Budget<'a> {
     stopped: Option<StopReason>,
 }
 
-/// Nodes per slice of the main search between progress reports.
+/// Nodes of the main search between progress reports.
 const SLICE: u64 = 200_000;
 
 impl Budget<'_> {
@@ -249,13 +249,6 @@ impl Budget<'_> {
             if r != StopReason::Solved && r != StopReason::NodeLimit {
                 self.stopped = Some(r);
             }
-        }
-    }
-
-    fn progress(&self) -> Progress {
-        Progress {
-            nodes: self.nodes,
-            elapsed: self.start.elapsed(),
         }
     }
 }
@@ -543,28 +536,30 @@ fn main_search(
     };
     let mut solver = Solver::new(config);
     let mut search = search_for(problem, first, d, budget.options);
-    loop {
-        let Some(config) = budget.config(Some(SLICE)) else {
-            return (None, search.ko_seen(), solver.table_entries(), None);
-        };
-        solver.set_limits(config.nodes, config.time);
-        let r = solver.solve(&mut search);
-        budget.charge(&solver, Some(r.stopped));
-        if let Some(o) = r.outcome {
-            return (
-                Some(o),
-                search.ko_seen(),
-                r.table_entries,
-                Some((solver, search)),
-            );
-        }
-        if budget.stopped.is_some() {
-            return (None, search.ko_seen(), r.table_entries, None);
-        }
-        if !progress(&budget.progress()) {
-            budget.stopped = Some(StopReason::Cancelled);
-            return (None, search.ko_seen(), r.table_entries, None);
-        }
+    // One search, reporting from inside (a series of short searches would lose what
+    // its frames know of path-dependent results at every restart).
+    let (start, nodes_before) = (budget.start, budget.nodes);
+    let mut cancelled = false;
+    let r = solver.solve_reporting(&mut search, SLICE, &mut |n| {
+        let go = progress(&Progress {
+            nodes: nodes_before + n,
+            elapsed: start.elapsed(),
+        });
+        cancelled |= !go;
+        go
+    });
+    budget.charge(&solver, Some(r.stopped));
+    if cancelled {
+        budget.stopped = Some(StopReason::Cancelled);
+    }
+    match r.outcome {
+        Some(o) => (
+            Some(o),
+            search.ko_seen(),
+            r.table_entries,
+            Some((solver, search)),
+        ),
+        None => (None, search.ko_seen(), r.table_entries, None),
     }
 }
 
