@@ -537,6 +537,72 @@ impl Board {
         multi_stone_suicide && own_neighbor
     }
 
+    /// What a stone of colour `c` (cell code) on the empty point `i` would do, without
+    /// playing it: the liberties of the chain it would join (counted up to `cap`, at most
+    /// 8) and the number of opponent stones it would capture. Exact up to the cap: the
+    /// point's empty neighbours, the other liberties of the own chains it joins, and the
+    /// points of captured stones next to the new chain.
+    pub(crate) fn play_effect(&self, i: usize, c: u8, cap: usize) -> (usize, usize) {
+        let cap = cap.min(8);
+        let mut libs = [0usize; 8];
+        let mut n_libs = 0;
+        let add = |x: usize, libs: &mut [usize; 8], n_libs: &mut usize| {
+            if *n_libs < cap && !libs[..*n_libs].contains(&x) {
+                libs[*n_libs] = x;
+                *n_libs += 1;
+            }
+        };
+        let mut own = [0usize; 4];
+        let mut n_own = 0;
+        let mut taken = [0usize; 4];
+        let mut n_taken = 0;
+        let mut captured = 0;
+        for n in neighbors(i) {
+            let v = self.cells[n];
+            if v == EMPTY {
+                add(n, &mut libs, &mut n_libs);
+            } else if v == WALL {
+                continue;
+            } else if v == c {
+                let h = self.head_of(n);
+                if !own[..n_own].contains(&h) {
+                    own[n_own] = h;
+                    n_own += 1;
+                }
+            } else if self.libs_at(n) == 1 {
+                let h = self.head_of(n);
+                if !taken[..n_taken].contains(&h) {
+                    taken[n_taken] = h;
+                    n_taken += 1;
+                    captured += usize::from(self.sizes[h]);
+                }
+                // A captured stone next to the new stone becomes its liberty.
+                add(n, &mut libs, &mut n_libs);
+            }
+        }
+        for &h in &own[..n_own] {
+            let mut s = h;
+            loop {
+                for m in neighbors(s) {
+                    let v = self.cells[m];
+                    let counts = if v == EMPTY {
+                        m != i
+                    } else {
+                        v != WALL && v != c && taken[..n_taken].contains(&self.head_of(m))
+                    };
+                    if counts {
+                        add(m, &mut libs, &mut n_libs);
+                    }
+                }
+                s = self.next_of(s);
+                if s == h || n_libs >= cap {
+                    break;
+                }
+            }
+        }
+        (n_libs, captured)
+    }
+
     /// The playout's candidate test for the empty point `i` and mover `c` (cell code): not
     /// an own eye (every orthogonal neighbour a stone of `c` or off the board) and not
     /// suicide. Reads the four neighbours once; simple ko is the caller's business.

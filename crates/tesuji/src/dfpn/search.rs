@@ -584,6 +584,7 @@ impl Solver {
             p.play(mv);
             self.nodes += 1;
             let key = p.key();
+            let mut stored = true;
             let fixed = if let Some(d) = path.get(key) {
                 self.repetitions += 1;
                 Some((p.repetition(), d))
@@ -594,14 +595,18 @@ impl Solver {
                 match self.table.get(key) {
                     Some(e) if e.pn == 0 => Some((Outcome::Proven, NO_DEP)),
                     Some(e) if e.dn == 0 => Some((Outcome::Disproven, NO_DEP)),
-                    _ => None,
+                    Some(_) => None,
+                    None => {
+                        stored = false;
+                        None
+                    }
                 }
             };
-            let last = if fixed.is_none() && self.table.get(key).is_none() {
+            let last = if stored {
+                (1, 1)
+            } else {
                 let (a, b) = p.initial_numbers();
                 (clamp_initial(a), clamp_initial(b))
-            } else {
-                (1, 1)
             };
             p.undo();
             children.push(Child {

@@ -4,7 +4,7 @@ use std::cell::RefCell;
 
 use super::life::LocalLife;
 use super::Tsumego;
-use crate::board::{Board, PointBits};
+use crate::board::{neighbors, Board, PointBits, EMPTY};
 use crate::color::{ByColor, Color};
 use crate::dfpn::{NodeKind, Outcome, Problem};
 use crate::point::{Move, Point};
@@ -126,6 +126,8 @@ pub struct Search {
     life: RefCell<LocalLife>,
     life_cache: RefCell<Vec<(u64, bool)>>,
     ko_seen: bool,
+    /// Scratch for [`Problem::moves`].
+    scored: Vec<(i32, Point)>,
 }
 
 impl Search {
@@ -152,6 +154,7 @@ impl Search {
             life: RefCell::new(LocalLife::default()),
             life_cache: RefCell::new(vec![(0, false); LIFE_CACHE]),
             ko_seen: false,
+            scored: Vec::new(),
         };
         search.ko_seen = search.ko_ban_in_region();
         search
@@ -321,10 +324,7 @@ impl Search {
                 }
             }
         }
-        let record = self.position.play_unchecked(Move::Play(p));
-        let libs = self.position.board().liberty_count(p);
-        let captured = record.captured_count();
-        self.position.undo(&record);
+        let (libs, captured) = self.position.board().play_effect(p.index(), me as u8, 4);
         if libs <= 1 && captured == 0 {
             s -= 60;
         } else {
@@ -378,7 +378,8 @@ impl Problem for Search {
     /// [`TsumegoMove::Threat`] if allowed, then [`TsumegoMove::Pass`].
     fn moves(&mut self, moves: &mut Vec<TsumegoMove>) {
         let me = self.position.to_play();
-        let mut scored: Vec<(i32, Point)> = Vec::new();
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
         for i in 0..self.region_points.len() {
             let p = self.region_points[i];
             if self.position.board().is_empty(p) && self.position.is_legal(Move::Play(p)) {
@@ -388,7 +389,8 @@ impl Problem for Search {
         }
         // Stable: equal scores stay in board order, so the order is deterministic.
         scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-        moves.extend(scored.into_iter().map(|(_, p)| TsumegoMove::Play(p)));
+        moves.extend(scored.iter().map(|&(_, p)| TsumegoMove::Play(p)));
+        self.scored = scored;
         if self.may_threaten() {
             moves.push(TsumegoMove::Threat);
         }
@@ -450,12 +452,16 @@ impl Problem for Search {
         self.stack.push(frame);
     }
 
-    /// How hard capture looks: the square of the least liberty count of a target chain
-    /// (capturing takes about one move per liberty, and a chain with more liberties also
-    /// has more ways to make eyes). The prover's number is this when the prover attacks,
-    /// the opponent's when it defends. Measured on the 104 answered tsumego.js problems:
-    /// 11.4 s of solving instead of 18.3 s with `(1, 1)`; the liberty count itself gave
-    /// 12.4 s.
+    /// How hard capture looks, and how easy life. With `libs` the least liberty count of a
+    /// target chain and `own` the empty region points that no attacker stone touches (the
+    /// defender's room for eyes): the attacker's number is `libs² × (1 + own)` (capturing
+    /// takes about one move per liberty, and a chain with more liberties and more room
+    /// also has more ways to make eyes), the defender's `max(1, 8 − own)`. The prover's
+    /// proof number is the one of its role, the disproof number the other's.
+    ///
+    /// Measured on the 104 answered tsumego.js problems (nodes of `bench solve`): 50.6M
+    /// with `(libs², 1)`, 45.5M with the defender's number alone, 46.2M with the attacker's
+    /// alone, 40.9M with both; `(1, 1)` took about 1.6 times the time of `(libs², 1)`.
     fn initial_numbers(&mut self) -> (u32, u32) {
         let b = self.position.board();
         let d = self.defender;
@@ -466,11 +472,20 @@ impl Problem for Search {
             .map(|&t| b.liberty_count(t))
             .min()
             .unwrap_or(0) as u32;
-        let hard = (libs * libs).max(1);
+        let mut own = 0u32;
+        let a = (!d) as u8;
+        for &p in &self.region_points {
+            let i = p.index();
+            if b.cell(i) == EMPTY && !neighbors(i).iter().any(|&n| b.cell(n) == a) {
+                own += 1;
+            }
+        }
+        let attack = (libs * libs).max(1).saturating_mul(1 + own);
+        let defend = 8u32.saturating_sub(own).max(1);
         if self.prover == d {
-            (1, hard)
+            (defend, attack)
         } else {
-            (hard, 1)
+            (attack, defend)
         }
     }
 
