@@ -298,3 +298,49 @@ fn local_life_is_within_whole_board_benson() {
     println!("{checked} chains checked, {found} alive locally");
     assert!(found > 10, "the test must meet live chains: {found}");
 }
+
+/// `Board::play_effect` (the move ordering's look at a move without playing it) gives the
+/// liberties and captures that playing the move gives: random positions, every legal move
+/// of both colours.
+#[test]
+fn play_effect_matches_playing() {
+    use crate::playout::Rng;
+    let seed = 0xEFFE_u64;
+    println!("seed {seed}");
+    let mut rng = Rng::new(seed);
+    let mut checked = 0;
+    for game in 0..200 {
+        let size = BoardSize::square(4 + game % 6).unwrap();
+        let mut pos = Position::new(size);
+        let moves = 5 + rng.below(size.area() * 2);
+        for _ in 0..moves {
+            let empty: Vec<Point> = size.points().filter(|&p| pos.board().is_empty(p)).collect();
+            if empty.is_empty() {
+                break;
+            }
+            let p = empty[rng.below(empty.len())];
+            if pos.play(Move::Play(p)).is_err() {
+                let _ = pos.play(Move::Pass);
+            }
+            for p in size.points() {
+                if !pos.is_legal(Move::Play(p)) {
+                    continue;
+                }
+                let me = pos.to_play();
+                let (libs, captured) = pos.board().play_effect(p.index(), me as u8, 8);
+                let mut after = pos.clone();
+                let record = after.play_unchecked(Move::Play(p));
+                let want = after.board().liberty_count(p).min(8);
+                assert_eq!(
+                    (libs, captured),
+                    (want, record.captured_count()),
+                    "seed {seed} game {game}, {p:?}\n{}",
+                    crate::ascii::write_diagram(&pos, true)
+                );
+                checked += 1;
+            }
+        }
+    }
+    println!("{checked} moves checked");
+    assert!(checked > 10_000);
+}
