@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
     listed_first_moves, proof_sgf, solve_with_progress, verify, with_threats, Answer, SolveOptions,
     Tsumego, TsumegoError, Verdict,
@@ -403,13 +404,21 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
 /// each with the independent verifier before writing.
 fn write_proof(out: &str, problem: &Tsumego, answers: &[Answer]) -> Result<()> {
     let mut text = String::new();
+    let mut missing = Vec::new();
     for a in answers {
         let Some(tree) = &a.proof else {
-            eprintln!(
-                "tesuji: {out}: no proof for {} to play ({:?}): not written",
+            missing.push(format!(
+                "no proof for {} to play ({})",
                 color_name(a.first),
-                a.stopped
-            );
+                match a.stopped {
+                    StopReason::MemoryLimit =>
+                        "the proof tree outgrew the memory bound; a larger --memory may do",
+                    StopReason::NodeLimit => "the node budget ran out",
+                    StopReason::TimeLimit => "the time budget ran out",
+                    StopReason::Cancelled => "stopped",
+                    StopReason::Solved => "the result is unknown",
+                }
+            ));
             continue;
         };
         let p = with_threats(problem, a.first, a.proof_threats);
@@ -434,7 +443,22 @@ fn write_proof(out: &str, problem: &Tsumego, answers: &[Answer]) -> Result<()> {
             text.push('\n');
         }
     }
-    std::fs::write(out, text).map_err(|e| Failure::input(format!("{out}: cannot write: {e}")))?;
+    if !text.is_empty() {
+        std::fs::write(out, &text)
+            .map_err(|e| Failure::input(format!("{out}: cannot write: {e}")))?;
+    }
+    if !missing.is_empty() {
+        let written = if text.is_empty() {
+            "nothing written"
+        } else {
+            "the other proof written"
+        };
+        return Err(Failure {
+            code: 3,
+            message: format!("{out}: {}; {written}", missing.join("; ")),
+        }
+        .into());
+    }
     Ok(())
 }
 

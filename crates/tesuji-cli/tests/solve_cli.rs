@@ -216,3 +216,28 @@ fn bench_solve_prints_lines_and_a_summary() {
     assert_eq!(summary["agreeing"], summary["answered"], "{summary}");
     assert!(summary["variation_nodes"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn a_proof_too_large_for_the_memory_bound_is_a_clear_error() {
+    // The proof of gop/16136 has far more states than 1 MiB allows: the answer is still
+    // printed, the file is not written, and the exit code says the output is missing.
+    let out = temp("too-large.sgf", "");
+    std::fs::remove_file(&out).unwrap();
+    let o = tesuji(&[
+        "solve",
+        &format!("{SET}/gop/16136.sgf"),
+        "--quick",
+        "--memory",
+        "1",
+        "--sgf",
+        &out,
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Black to play"), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("outgrew the memory bound") && stderr(&o).contains("nothing written"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!std::path::Path::new(&out).exists());
+}

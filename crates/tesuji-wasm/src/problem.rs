@@ -170,6 +170,7 @@ fn stop_name(s: StopReason) -> &'static str {
         StopReason::NodeLimit => "node-limit",
         StopReason::TimeLimit => "time-limit",
         StopReason::Cancelled => "cancelled",
+        StopReason::MemoryLimit => "memory-limit",
     }
 }
 
@@ -189,6 +190,7 @@ pub fn summary(a: &Answer, attacker: Color) -> String {
                 StopReason::NodeLimit => "node budget spent",
                 StopReason::TimeLimit => "time budget spent",
                 StopReason::Cancelled => "stopped",
+                StopReason::MemoryLimit => "proof too large",
                 StopReason::Solved => "no proof",
             }
         ),

@@ -71,7 +71,8 @@ fn small_answered_problems_first_move_proof_and_seeds() {
         if ours.is_some_and(|m| listed.contains(&m)) {
             agreeing += 1;
         } else {
-            let vertex = ours.map(|m| tesuji::vertex::format(m, problem.position().size()).to_string());
+            let vertex =
+                ours.map(|m| tesuji::vertex::format(m, problem.position().size()).to_string());
             disagreements.push(format!(
                 "{name}: ours {}, listed {listed:?}",
                 vertex.unwrap_or_default()

@@ -1,6 +1,6 @@
 //! Proof trees: the strategy that wins, extracted after a solve.
 
-use super::search::{Budget, Found, Path, Solver};
+use super::search::{Budget, Found, Path, Solver, StopReason};
 use super::{NodeKind, Outcome, Problem};
 
 /// Why a proof-tree leaf needs no move.
@@ -86,6 +86,15 @@ impl<M: Copy> ProofTree<M> {
     }
 }
 
+/// The most states a proof tree may have under a memory bound: about 128 bytes a state
+/// (the node, its share of the children lists, the moves it tried). A proof is a tree, not a graph, so
+/// transpositions are written out again each time; a hard problem's proof can be far
+/// larger than its search (gop/14140's proof of capture outgrows any memory), and then
+/// [`Solver::proof_tree`] stops with [`StopReason::MemoryLimit`] rather than exhaust it.
+pub fn proof_state_limit(memory_bytes: usize) -> usize {
+    (memory_bytes / 128).max(1024)
+}
+
 /// A state of the tree being built.
 struct Build<M> {
     idx: usize,
@@ -143,9 +152,13 @@ impl Solver {
         self.note_root(p.key());
         let mut budget = Budget::new(&self.config);
         let mut path = Path::default();
+        self.proof_stopped = StopReason::Solved;
         let outcome = match self.search(p, &mut path, None, &mut budget) {
             Found::Final(o, _) => o,
-            Found::Open(..) => return None,
+            Found::Open(..) => {
+                self.proof_stopped = budget.reason();
+                return None;
+            }
         };
         let mut tree = ProofTree {
             outcome,
@@ -166,6 +179,7 @@ impl Solver {
         for _ in 1..stack.len() {
             p.undo();
         }
+        self.proof_stopped = budget.reason();
         ok.then_some(tree)
     }
 
@@ -241,6 +255,10 @@ impl Solver {
                 continue;
             }
             if budget.check(self.nodes) {
+                return false;
+            }
+            if tree.nodes.len() >= proof_state_limit(self.config.memory_bytes) {
+                budget.stopped = Some(StopReason::MemoryLimit);
                 return false;
             }
             let Some(&mv) = top.moves.get(top.next) else {

@@ -924,6 +924,11 @@ fn proof(
     let mut solver = Solver::new(config);
     let mut search = search_for(problem, first, d, budget.options);
     let tree = solver.proof_tree(&mut search);
-    budget.charge(&solver, None);
+    let stopped = solver.proof_stopped();
+    budget.charge(&solver, Some(stopped));
+    if stopped == StopReason::NodeLimit {
+        // The proof had all the nodes that were left.
+        budget.stopped = Some(stopped);
+    }
     tree
 }
