@@ -4,7 +4,7 @@ use std::cell::RefCell;
 
 use super::life::LocalLife;
 use super::Tsumego;
-use crate::board::{neighbors, Board, PointBits, EMPTY};
+use crate::board::{neighbors, Board, PointBits, EMPTY, WALL};
 use crate::color::{ByColor, Color};
 use crate::dfpn::{NodeKind, Outcome, Problem};
 use crate::point::{Move, Point};
@@ -295,36 +295,39 @@ impl Search {
     /// come last.
     fn score(&mut self, p: Point, me: Color) -> i32 {
         let mut s = 0;
-        {
-            let b = self.position.board();
-            let mut seen: [Option<Point>; 4] = [None; 4];
-            for (i, n) in b.neighbors(p).enumerate() {
-                let Some(c) = b.get(n) else {
-                    if self.region.contains(n.index()) {
-                        s += 3;
-                    }
-                    continue;
-                };
-                let anchor = b.chain(n).map(|ch| ch.anchor());
-                if seen[..i].contains(&anchor) {
-                    continue;
+        let b = self.position.board();
+        let at = p.index();
+        let mut seen = [usize::MAX; 4];
+        for (k, n) in neighbors(at).into_iter().enumerate() {
+            let v = b.cell(n);
+            if v == WALL {
+                continue;
+            }
+            if v == EMPTY {
+                if self.region.contains(n) {
+                    s += 3;
                 }
-                if let Some(slot) = seen.get_mut(i) {
-                    *slot = anchor;
+                continue;
+            }
+            let h = b.head_of(n);
+            if seen[..k].contains(&h) {
+                continue;
+            }
+            if let Some(slot) = seen.get_mut(k) {
+                *slot = h;
+            }
+            let libs = b.libs_of_head(h);
+            if v == me as u8 {
+                if libs == 1 {
+                    s += 40;
                 }
-                let libs = b.liberty_count(n);
-                if c == me {
-                    if libs == 1 {
-                        s += 40;
-                    }
-                } else if libs == 1 {
-                    s += 100;
-                } else if libs == 2 {
-                    s += 30;
-                }
+            } else if libs == 1 {
+                s += 100;
+            } else if libs == 2 {
+                s += 30;
             }
         }
-        let (libs, captured) = self.position.board().play_effect(p.index(), me as u8, 4);
+        let (libs, captured) = b.play_effect(at, me as u8, 4);
         if libs <= 1 && captured == 0 {
             s -= 60;
         } else {
