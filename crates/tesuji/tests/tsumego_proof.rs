@@ -110,6 +110,8 @@ fn config() -> Config {
     Config {
         nodes: Some(2_000_000),
         time: Some(Duration::from_secs(2)),
+        // Room for proof trees of a few million states (the ko shapes' are large).
+        memory_bytes: 256 << 20,
         ..Config::default()
     }
 }

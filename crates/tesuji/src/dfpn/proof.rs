@@ -86,13 +86,13 @@ impl<M: Copy> ProofTree<M> {
     }
 }
 
-/// The most states a proof tree may have under a memory bound: about 128 bytes a state
+/// The most states a proof tree may have under a memory bound: about 96 bytes a state
 /// (the node, its share of the children lists, the moves it tried). A proof is a tree, not a graph, so
 /// transpositions are written out again each time; a hard problem's proof can be far
 /// larger than its search (gop/14140's proof of capture outgrows any memory), and then
 /// [`Solver::proof_tree`] stops with [`StopReason::MemoryLimit`] rather than exhaust it.
 pub fn proof_state_limit(memory_bytes: usize) -> usize {
-    (memory_bytes / 128).max(1024)
+    (memory_bytes / 96).max(1024)
 }
 
 /// A state of the tree being built.
