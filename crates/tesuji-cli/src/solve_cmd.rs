@@ -136,6 +136,11 @@ pub struct BenchSolveArgs {
     /// the first player's turns against the listed ones.
     #[arg(long)]
     variations: bool,
+    /// With --variations: where our move is not a listed one, prove that it wins (the
+    /// opponent to move after it fails, every answer shown) and write the verified proof
+    /// SGF into this directory as evidence.
+    #[arg(long, value_name = "DIR", requires = "variations")]
+    evidence: Option<String>,
 }
 
 fn cancel_flag() -> Arc<AtomicBool> {
@@ -476,7 +481,9 @@ fn check_variations(
     problem: &Tsumego,
     tree: &sgf::GameTree,
     options: &SolveOptions,
-) -> VariationCheck {
+    evidence: Option<&str>,
+    name: &str,
+) -> Result<VariationCheck> {
     let mut out = VariationCheck {
         checked: 0,
         agreeing: 0,
@@ -507,7 +514,7 @@ fn check_variations(
                         out.agreeing += 1;
                     } else {
                         let l: Vec<String> = line.iter().map(|&m| move_text(m, size)).collect();
-                        out.disagreements.push(format!(
+                        let mut text = format!(
                             "after {}: ours {}, listed {}",
                             l.join(" "),
                             move_text(m.mv, size),
@@ -516,7 +523,24 @@ fn check_variations(
                                 .map(|&m| move_text(m, size))
                                 .collect::<Vec<_>>()
                                 .join(",")
-                        ));
+                        );
+                        if let Some(dir) = evidence {
+                            let d = answer.proof_threats;
+                            let file = format!(
+                                "{}-after-{}-{}{}.sgf",
+                                evidence_stem(name),
+                                l.join("-"),
+                                move_text(m.mv, size),
+                                if d == 0 {
+                                    String::new()
+                                } else {
+                                    format!("-threats{d}")
+                                }
+                            );
+                            let path = std::path::Path::new(dir).join(file);
+                            text.push_str(&write_evidence(&p, m.mv, first, d, options, &path)?);
+                        }
+                        out.disagreements.push(text);
                     }
                 } else {
                     out.checked += 1;
@@ -545,7 +569,83 @@ fn check_variations(
             stack.push((c, next, l));
         }
     }
-    out
+    Ok(out)
+}
+
+/// A file-name stem for a problem path: its last two components, `gop-12345`.
+fn evidence_stem(name: &str) -> String {
+    let path = std::path::Path::new(name);
+    let stem = path
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned());
+    match path.parent().and_then(|d| d.file_name()) {
+        Some(d) => format!("{}-{stem}", d.to_string_lossy()),
+        None => stem,
+    }
+}
+
+/// Proves that `mv` wins for `first` in `problem` with a threat difference `d` (the
+/// opponent, to move after it, fails whatever it does), verifies the proof independently
+/// and writes it to `path`. Returns a note for the report (the file written, or why not).
+fn write_evidence(
+    problem: &Tsumego,
+    mv: Move,
+    first: Color,
+    d: i32,
+    options: &SolveOptions,
+    path: &std::path::Path,
+) -> Result<String> {
+    if mv == Move::Pass {
+        // After a pass the search counts it toward two passes in a row, which a problem
+        // made from the position cannot say.
+        return Ok(" (no evidence: a pass)".to_string());
+    }
+    let mut pos = problem.position().clone();
+    if pos.to_play() != first || pos.play(mv).is_err() {
+        return Ok(" (no evidence: the move does not play)".to_string());
+    }
+    let Ok(after) = Tsumego::with_region(pos, problem.targets(), problem.region()) else {
+        return Ok(" (no evidence: the position after it is not a problem)".to_string());
+    };
+    let opts = SolveOptions {
+        all_moves: false,
+        pv: false,
+        proof: true,
+        ko_threats: -d,
+        // The result and its proof at exactly this difference.
+        max_threats: 0,
+        ..options.clone()
+    };
+    let answer = solve_with_progress(&after, !first, &opts, &mut |_| true);
+    let Some(tree) = answer.proof.as_ref() else {
+        return Ok(format!(" (no evidence: {:?})", answer.stopped));
+    };
+    if answer.result != Verdict::Loss {
+        return Ok(format!(
+            " (no evidence: the opponent {} after it)",
+            answer.result.as_str()
+        ));
+    }
+    let p = with_threats(&after, !first, answer.proof_threats);
+    let sgf_text = proof_sgf(&p, tree, !first).to_sgf();
+    let parsed = sgf::parse(&sgf_text)
+        .map_err(|e| anyhow::anyhow!("{}: the proof SGF does not parse: {e}", path.display()))?;
+    let report = verify(&p, &parsed[0])
+        .map_err(|e| anyhow::anyhow!("{}: the proof fails verification: {e}", path.display()))?;
+    if report.winner != first {
+        return Ok(" (no evidence: the proof is for the other side)".to_string());
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::input(format!("{}: cannot create: {e}", dir.display())))?;
+    }
+    std::fs::write(path, sgf_text)
+        .map_err(|e| Failure::input(format!("{}: cannot write: {e}", path.display())))?;
+    Ok(format!(
+        " (evidence: {}, {} states verified)",
+        path.display(),
+        report.states
+    ))
 }
 
 /// Every SGF file under `paths`, sorted.
@@ -633,7 +733,8 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
                     .collect::<Vec<_>>());
                 line["agree"] = json!(agree);
                 if a.variations {
-                    let v = check_variations(&problem, &tree, &options);
+                    let v =
+                        check_variations(&problem, &tree, &options, a.evidence.as_deref(), &name)?;
                     var_nodes += v.checked;
                     var_agree += v.agreeing;
                     line["variation_nodes"] = json!(v.checked);

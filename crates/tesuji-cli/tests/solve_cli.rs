@@ -241,3 +241,32 @@ fn a_proof_too_large_for_the_memory_bound_is_a_clear_error() {
     );
     assert!(!std::path::Path::new(&out).exists());
 }
+
+#[test]
+fn variation_evidence_is_written_verified() {
+    // In gop/7260's listed line H9 J9, we answer H7 where the file lists G9: the bench
+    // proves H7 and writes the verified proof.
+    let dir = temp("evidence-marker", "");
+    let dir = std::path::Path::new(&dir).with_file_name("evidence");
+    let o = tesuji(&[
+        "bench",
+        "solve",
+        &format!("{SET}/gop/7260.sgf"),
+        "--pl-only",
+        "--variations",
+        "--evidence",
+        &dir.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("ours H7, listed G9 (evidence: "),
+        "{}",
+        stdout(&o)
+    );
+    let file = dir.join("gop-7260-after-H9-J9-H7.sgf");
+    let text = std::fs::read_to_string(&file).expect("the evidence file");
+    assert!(
+        text.contains("WIN[B]") && text.contains("C[RIGHT]"),
+        "{text}"
+    );
+}
