@@ -184,6 +184,23 @@ pub trait Problem {
     /// unconditional life, two passes in a row, ...), else `None`.
     fn terminal(&mut self) -> Option<Outcome>;
 
+    /// The value of the current state by the rules alone, for proof trees: where
+    /// [`Problem::terminal`] also uses knowledge (a static evaluation that is sound but
+    /// that a verifier of proofs does not share), this gives only what the rules decide,
+    /// and [`Solver::proof_tree`] goes on below such states, with
+    /// [`Problem::strategy_move`]. The default is [`Problem::terminal`].
+    fn rules_terminal(&mut self) -> Option<Outcome> {
+        self.terminal()
+    }
+
+    /// Where [`Problem::terminal`] decides the current state by knowledge and the winner is
+    /// to move, a move of the winner that keeps it won (a step of the strategy the
+    /// knowledge stands for); [`Solver::proof_tree`] tries it first. `None` elsewhere, and
+    /// by default.
+    fn strategy_move(&mut self) -> Option<Self::Move> {
+        None
+    }
+
     /// The value of a state that repeats a state earlier on the current path (a cycle). A
     /// result that depends on such a repetition depends on the path and must not be
     /// reused as if it did not (the graph-history interaction problem).

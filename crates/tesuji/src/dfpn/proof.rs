@@ -6,7 +6,7 @@ use super::{NodeKind, Outcome, Problem};
 /// Why a proof-tree leaf needs no move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Leaf {
-    /// [`Problem::terminal`] gives the tree's outcome.
+    /// [`Problem::rules_terminal`] gives the tree's outcome.
     Terminal,
     /// The state repeats one earlier on the path from the root, and
     /// [`Problem::repetition`] gives the tree's outcome.
@@ -111,7 +111,9 @@ impl Solver {
     /// winner's turns a move whose value is re-checked with the path from the root (using
     /// the table, or searching again where it has no final entry), at the loser's turns every
     /// legal move. The tree is checked while it is built (every leaf decided by
-    /// [`Problem::terminal`] or by a repetition of the path), so a tree returned is a
+    /// [`Problem::rules_terminal`] or by a repetition of the path; states that only
+    /// knowledge decides are not leaves, the tree goes on below them with
+    /// [`Problem::strategy_move`] first), so a tree returned is a
     /// proof. A winner's move whose table value does not extend to a proof on this path (a
     /// stored result may pass through a state that is now on the path, see the module
     /// documentation) is abandoned and the next one tried. `None` when the value is unknown
@@ -164,7 +166,7 @@ impl Solver {
             outcome,
             nodes: Vec::new(),
         };
-        if p.terminal().is_some() {
+        if p.rules_terminal().is_some() {
             tree.nodes.push(ProofNode {
                 kind: p.node_kind(),
                 leaf: Some(Leaf::Terminal),
@@ -193,10 +195,19 @@ impl Solver {
             children: Vec::new(),
         });
         let mut moves = Vec::new();
+        let winner = tree.winner_moves_at(kind);
+        // Below a state that knowledge decides, the strategy's move first.
+        let first = if winner { p.strategy_move() } else { None };
         p.moves(&mut moves);
+        if let Some(m) = first {
+            if let Some(i) = moves.iter().position(|&x| x == m) {
+                moves.remove(i);
+                moves.insert(0, m);
+            }
+        }
         Build {
             idx,
-            winner: tree.winner_moves_at(kind),
+            winner,
             moves,
             next: 0,
             done: false,
@@ -277,7 +288,7 @@ impl Solver {
             // The child's value on this path, and whether it is a leaf.
             let (value, leaf) = if path.get(key).is_some() {
                 (Some(p.repetition()), Some(Leaf::Repetition))
-            } else if let Some(o) = p.terminal() {
+            } else if let Some(o) = p.rules_terminal() {
                 (Some(o), Some(Leaf::Terminal))
             } else if winner {
                 match self.search(p, path, None, budget) {

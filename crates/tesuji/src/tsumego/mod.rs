@@ -100,6 +100,7 @@
 //! liberty one order after another.
 
 mod answers;
+mod dead;
 mod life;
 pub mod proof;
 mod region;

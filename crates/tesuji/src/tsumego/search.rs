@@ -2,6 +2,7 @@
 
 use std::cell::RefCell;
 
+use super::dead::Death;
 use super::life::LocalLife;
 use super::Tsumego;
 use crate::board::{neighbors, Board, PointBits, EMPTY, WALL};
@@ -78,7 +79,10 @@ enum Frame {
 ///   regions enclosed inside the problem region (a cheap local form, see the `life`
 ///   module; sound, since it finds a subset of the whole-board answer, and the attacker,
 ///   who may only play in the region, has fewer moves than Benson assumes), the defender
-///   has won.
+///   has won. With knowledge on (the default, [`Search::set_knowledge`]) and below the
+///   root, also: the targets are statically dead (one chain with at most a one- or
+///   two-point eye, every other liberty next to an attacker chain that can never be
+///   captured), the attacker has won. [`Problem::rules_terminal`] leaves this out.
 /// * **Repetition** ([`Problem::repetition`]): a state that repeats one on the current path
 ///   is a win for the defender. The attacker has to capture; a cycle (a double ko, triple
 ///   ko, eternal life, sending two returning one) means that the defender can keep it from
@@ -125,6 +129,11 @@ pub struct Search {
     ordering: bool,
     life: RefCell<LocalLife>,
     life_cache: RefCell<Vec<(u64, bool)>>,
+    death: RefCell<Death>,
+    dead_cache: RefCell<Vec<(u64, u32)>>,
+    knowledge: bool,
+    /// Knowledge ends no state at this depth or above (see [`Search::set_knowledge`]).
+    root_depth: usize,
     ko_seen: bool,
     /// Scratch for [`Problem::moves`].
     scored: Vec<(i32, Point)>,
@@ -139,6 +148,7 @@ impl Search {
         }
         let mut position = problem.position().clone();
         position.set_suicide_rule(Suicide::Forbidden);
+        let death = Death::new(position.board(), &region);
         let mut search = Search {
             position,
             region,
@@ -153,6 +163,10 @@ impl Search {
             ordering: true,
             life: RefCell::new(LocalLife::default()),
             life_cache: RefCell::new(vec![(0, false); LIFE_CACHE]),
+            death: RefCell::new(death),
+            dead_cache: RefCell::new(vec![(0, 0); LIFE_CACHE]),
+            knowledge: true,
+            root_depth: 0,
             ko_seen: false,
             scored: Vec::new(),
         };
@@ -169,6 +183,77 @@ impl Search {
     /// board order): for measuring what the ordering is worth.
     pub fn set_move_ordering(&mut self, on: bool) {
         self.ordering = on;
+    }
+
+    /// Turns the static knowledge of [`Problem::terminal`] on (the default) or off. With it
+    /// off, only the rules end a line: capture, two passes, Benson's unconditional life. On,
+    /// the attacker also wins where the targets are statically dead (one chain left with a
+    /// one- or two-point eye and outside liberties that only the attacker can fill, see the
+    /// `dead` module's documentation in the source): sound, and it spares the search the
+    /// filling of every outside liberty. Knowledge never ends the state the search was made
+    /// in (its root), so a solve from a dead position still finds the attacker's move; and
+    /// [`Problem::rules_terminal`] leaves it out, so proof trees go on to the capture
+    /// (with [`Problem::strategy_move`]), as the verifier requires.
+    pub fn set_knowledge(&mut self, on: bool) {
+        self.knowledge = on;
+    }
+
+    /// Makes the current state the root: knowledge does not end it (see
+    /// [`Search::set_knowledge`]), only the states below it.
+    pub(crate) fn set_root_here(&mut self) {
+        self.root_depth = self.stack.len();
+    }
+
+    /// The attacker's strategy move if the targets are statically dead here (knowledge on
+    /// or not), else `None`.
+    fn dead_move(&self) -> Option<usize> {
+        // Through a direct-mapped cache like the life test's: the board and the ko point
+        // decide the answer.
+        let b = self.position.board();
+        let ko = self.position.ko_point();
+        let attacker_to_move = self.position.to_play() != self.defender;
+        let h = b.hash()
+            ^ ko.map_or(0, |k| mix(k.index() as u64 + 1))
+            ^ if attacker_to_move {
+                0x5851_F42D_4C95_7F2D
+            } else {
+                0
+            };
+        let slot = (mix(h) as usize) & (LIFE_CACHE - 1);
+        let mut cache = self.dead_cache.borrow_mut();
+        if let Some(&(k, v)) = cache.get(slot) {
+            if k == h && k != 0 {
+                return match v {
+                    0 => None,
+                    u32::MAX => Some(usize::MAX),
+                    v => Some(v as usize - 1),
+                };
+            }
+        }
+        let dead = self.death.borrow_mut().dead(
+            b,
+            self.defender as u8,
+            attacker_to_move,
+            &self.region,
+            &self.targets,
+            ko,
+        );
+        if let Some(e) = cache.get_mut(slot) {
+            *e = (
+                h,
+                match dead {
+                    None => 0,
+                    Some(usize::MAX) => u32::MAX,
+                    Some(i) => i as u32 + 1,
+                },
+            );
+        }
+        dead
+    }
+
+    /// Whether the static knowledge is on (see [`Search::set_knowledge`]).
+    pub fn knowledge(&self) -> bool {
+        self.knowledge
     }
 
     /// Whether a state with a ko ban on a region point has been reached since the search
@@ -217,6 +302,19 @@ impl Search {
     /// The winner of the current state if the rules alone decide it (as
     /// [`Problem::terminal`], by colour).
     pub fn winner(&self) -> Option<Color> {
+        let by_rules = self.rules_winner();
+        if by_rules.is_none()
+            && self.knowledge
+            && self.stack.len() > self.root_depth
+            && self.dead_move().is_some()
+        {
+            return Some(!self.defender);
+        }
+        by_rules
+    }
+
+    /// The winner by the rules alone (no knowledge), as [`Problem::rules_terminal`].
+    pub fn rules_winner(&self) -> Option<Color> {
         let b = self.position.board();
         let d = self.defender;
         if !self.targets.iter().any(|&t| b.get(t) == Some(d)) {
@@ -227,6 +325,7 @@ impl Search {
         if self.passes >= 2 || (self.passes == 1 && self.position.to_play() == d) {
             return Some(d);
         }
+
         // Benson needs two vital regions, so a chain with fewer than two liberties is
         // never unconditionally alive: skip the test when no target chain has two. And
         // only test after the defender's moves (the attacker to play): an attacker move
@@ -370,6 +469,21 @@ impl Problem for Search {
 
     fn terminal(&mut self) -> Option<Outcome> {
         self.winner().map(|w| self.outcome(w))
+    }
+
+    fn rules_terminal(&mut self) -> Option<Outcome> {
+        self.rules_winner().map(|w| self.outcome(w))
+    }
+
+    /// Where the targets are statically dead and the attacker is to move: the move of the
+    /// attacker's strategy (see [`Search::set_knowledge`]).
+    fn strategy_move(&mut self) -> Option<TsumegoMove> {
+        if !self.knowledge || self.position.to_play() == self.defender {
+            return None;
+        }
+        let i = self.dead_move()?;
+        // usize::MAX (the defender to move) is no point.
+        Point::from_index(i).map(TsumegoMove::Play)
     }
 
     fn repetition(&self) -> Outcome {

@@ -804,6 +804,8 @@ fn refutations(
     let mut out = Vec::new();
     for mv in moves {
         search.play(mv);
+        // The opponent's reply is searched from here: knowledge must not end this state.
+        search.set_root_here();
         let reply = if search.terminal().is_some() {
             None
         } else {
@@ -827,6 +829,7 @@ fn refutations(
             found
         };
         search.undo();
+        search.set_root_here();
         out.push(Refutation {
             mv: mv.to_move(),
             reply,
@@ -845,7 +848,13 @@ fn principal_variation(problem: &Tsumego, first: Color, d: i32, budget: &mut Bud
     let mut search = search_for(problem, first, d, budget.options);
     let mut played = 0;
     let mut seen = std::collections::HashSet::new();
-    while search.terminal().is_none() && seen.insert(search.key()) && played < 200 {
+    loop {
+        // Each state of the line is a root: knowledge (a dead shape) does not end the
+        // line, which goes on to the capture.
+        search.set_root_here();
+        if search.terminal().is_some() || !seen.insert(search.key()) || played >= 200 {
+            break;
+        }
         let Some(c) = budget.config(None) else {
             break;
         };

@@ -1,0 +1,158 @@
+//! The solver's static knowledge (dead shapes, `tsumego/dead.rs`) checked against search
+//! without it: every state where the knowledge ends a line during the solves of the
+//! vendored tsumego.js problems is solved again from scratch, with the same side to move
+//! and the knowledge off, and the attacker must capture. Knowledge on and off must also
+//! give the same answers.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tesuji::dfpn::{Config, NodeKind, Outcome, Problem, Solver};
+use tesuji::tsumego::{Search, Tsumego, TsumegoMove};
+use tesuji::{sgf, Position};
+
+fn files() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tsumego/tsumegojs");
+    let mut out = Vec::new();
+    let mut dirs: Vec<PathBuf> = vec![root.clone()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "sgf") {
+                let name = p
+                    .strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                let text = std::fs::read_to_string(&p).unwrap();
+                out.push((name, text.trim_start_matches('\u{feff}').to_string()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A search that records the positions where knowledge, and not the rules, ends a line.
+struct Recorder {
+    search: Search,
+    seen: HashSet<u64>,
+    found: Vec<Position>,
+    limit: usize,
+}
+
+impl Problem for Recorder {
+    type Move = TsumegoMove;
+    fn key(&self) -> u64 {
+        self.search.key()
+    }
+    fn node_kind(&self) -> NodeKind {
+        self.search.node_kind()
+    }
+    fn terminal(&mut self) -> Option<Outcome> {
+        let t = self.search.terminal();
+        if t.is_some()
+            && self.search.rules_winner().is_none()
+            && self.found.len() < self.limit
+            && self.seen.insert(self.search.position().board().hash())
+        {
+            self.found.push(self.search.position().clone());
+        }
+        t
+    }
+    fn rules_terminal(&mut self) -> Option<Outcome> {
+        self.search.rules_terminal()
+    }
+    fn strategy_move(&mut self) -> Option<TsumegoMove> {
+        self.search.strategy_move()
+    }
+    fn repetition(&self) -> Outcome {
+        self.search.repetition()
+    }
+    fn moves(&mut self, moves: &mut Vec<TsumegoMove>) {
+        self.search.moves(moves)
+    }
+    fn play(&mut self, mv: TsumegoMove) {
+        self.search.play(mv)
+    }
+    fn undo(&mut self) {
+        self.search.undo()
+    }
+    fn initial_numbers(&mut self) -> (u32, u32) {
+        self.search.initial_numbers()
+    }
+}
+
+fn config(nodes: u64) -> Config {
+    Config {
+        nodes: Some(nodes),
+        time: Some(Duration::from_secs(20)),
+        memory_bytes: 32 << 20,
+        ..Config::default()
+    }
+}
+
+#[test]
+fn dead_shapes_are_dead_without_knowledge() {
+    let (mut problems, mut states, mut checked, mut over_budget) = (0, 0, 0, 0);
+    let mut wrong = Vec::new();
+    for (name, text) in files() {
+        let Ok(trees) = sgf::parse(&text) else {
+            continue;
+        };
+        let Ok(problem) = Tsumego::from_sgf(&trees[0]) else {
+            continue;
+        };
+        if problem.region_empty_count() > 12 {
+            continue;
+        }
+        problems += 1;
+        // Record where knowledge fires while the first player's result is searched.
+        let first = problem.first();
+        let mut rec = Recorder {
+            search: problem.search(first),
+            seen: HashSet::new(),
+            found: Vec::new(),
+            limit: 8,
+        };
+        let mut solver = Solver::new(config(300_000));
+        let with = solver.solve(&mut rec).outcome;
+        // Knowledge off: the same answer.
+        let mut plain = problem.search(first);
+        plain.set_knowledge(false);
+        let without = Solver::new(config(3_000_000)).solve(&mut plain).outcome;
+        if with.is_some() && without.is_some() && with != without {
+            wrong.push(format!(
+                "{name}: {with:?} with knowledge, {without:?} without"
+            ));
+        }
+        states += rec.found.len();
+        for pos in rec.found {
+            // The ko ban of the position goes with it (a new problem keeps it).
+            let t = Tsumego::with_region(pos, problem.targets(), problem.region())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut s = t.search(t.attacker());
+            s.set_knowledge(false);
+            match Solver::new(config(400_000)).solve(&mut s).outcome {
+                Some(Outcome::Proven) => checked += 1,
+                Some(Outcome::Disproven) => wrong.push(format!(
+                    "{name}: not dead:\n{}",
+                    tesuji::ascii::write_diagram(t.position(), true)
+                )),
+                None => over_budget += 1,
+            }
+        }
+    }
+    println!(
+        "{problems} problems, {states} dead states recorded, {checked} checks proven \
+         without knowledge, {over_budget} over budget"
+    );
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(checked >= 200, "too few checks: {checked}");
+    assert!(
+        over_budget * 20 <= checked,
+        "too many over budget: {over_budget}"
+    );
+}
