@@ -590,6 +590,12 @@ impl Solver {
             moves.retain(|&x| x == m);
             moves.truncate(1);
         }
+        // The value that wins for the side to move here: once a child has it (whatever
+        // the path), the state is decided and the other children are not needed.
+        let win = match p.node_kind() {
+            NodeKind::Or => Outcome::Proven,
+            NodeKind::And => Outcome::Disproven,
+        };
         let mut children = Vec::with_capacity(moves.len());
         for mv in moves {
             p.play(mv);
@@ -620,12 +626,16 @@ impl Solver {
                 (clamp_initial(a), clamp_initial(b))
             };
             p.undo();
+            let decided = only.is_none() && fixed == Some((win, NO_DEP));
             children.push(Child {
                 mv,
                 key,
                 fixed,
                 last,
             });
+            if decided {
+                break;
+            }
         }
         children
     }
