@@ -107,15 +107,15 @@ pub fn run(a: BensonArgs) -> Result<ExitCode> {
             "white": side(Color::White),
             "safe_points": result.safe_count(),
         });
-        println!("{obj}");
+        outln!("{obj}");
         return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", diagram(pos, &result));
-    println!(
+    out!("{}", diagram(pos, &result));
+    outln!(
         "X O: unconditionally alive stones; b w: safe territory; x o: other stones (dead \
          where they stand in the other colour's territory)"
     );
-    println!(
+    outln!(
         "Suicide: {}",
         match suicide {
             tesuji::Suicide::Forbidden => "forbidden",
@@ -123,7 +123,7 @@ pub fn run(a: BensonArgs) -> Result<ExitCode> {
         }
     );
     for c in Color::ALL {
-        println!(
+        outln!(
             "{}: {} alive chains, {} stones, {} territory: {} safe points",
             crate::color_name(c),
             result.alive_chains[c].len(),
@@ -132,7 +132,7 @@ pub fn run(a: BensonArgs) -> Result<ExitCode> {
             result.safe_count_for(c)
         );
     }
-    println!("Safe points: {}", result.safe_count());
+    outln!("Safe points: {}", result.safe_count());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -196,7 +196,7 @@ pub fn bench(a: BenchBensonArgs) -> Result<ExitCode> {
     }
     let secs = start.elapsed().as_secs_f64();
     let n = rounds * positions.len() as u64;
-    println!(
+    outln!(
         "benson positions={} rounds={rounds} time_s={secs:.3} us_per_position={:.2} safe_points_per_position={:.1}",
         positions.len(),
         secs * 1e6 / n as f64,

@@ -76,9 +76,9 @@ pub fn run(a: LadderArgs) -> Result<ExitCode> {
         let an = ladder::status(pos, p, a.budget)
             .map_err(|e| Failure::input(format!("{}: {e}", a.source.file)))?;
         if a.json {
-            println!("{}", json(size, &an));
+            outln!("{}", json(size, &an));
         } else {
-            println!("{}", text(size, &an));
+            outln!("{}", text(size, &an));
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -219,7 +219,7 @@ pub fn bench(a: BenchLadderArgs) -> Result<ExitCode> {
         total += secs;
     }
     let n = positions.len() as f64;
-    println!(
+    outln!(
         "ladder features: {} positions from {games} games, {} rounds: best {:.1} us/position, mean {:.1} us/position ({captured} ladder-captured stones per round)",
         positions.len(),
         a.rounds,

@@ -4,6 +4,27 @@
 //! is illegal); 2 bad input (unreadable file, syntax error, bad vertex, size or option).
 //! Errors are one line on standard error naming the file, the place and the reason.
 
+/// `println!` for the command's output: a reader that went away (`tesuji ... | head`)
+/// ends the program quietly; another write error is reported (exit code 2), never a panic.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            $crate::output_failed(e);
+        }
+    }};
+}
+
+/// `print!` for the command's output, as [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout(), $($arg)*) {
+            $crate::output_failed(e);
+        }
+    }};
+}
+
 mod benson_cmd;
 mod input;
 mod ladder_cmd;
@@ -175,16 +196,35 @@ struct PlayoutArgs {
     seed: u64,
 }
 
+/// Ends the program after standard output failed: quietly when the reader went away (a
+/// closed pipe), else with a message and exit code 2.
+fn output_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("tesuji: cannot write the output: {e}");
+    std::process::exit(2);
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
+        Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let code = e.downcast_ref::<Failure>().map_or(2, |f| f.code);
             eprintln!("tesuji: {e:#}");
             ExitCode::from(code)
         }
     }
+}
+
+/// Whether an error is a write to a closed pipe (the reader went away).
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
@@ -221,25 +261,25 @@ fn show(a: ShowArgs) -> Result<ExitCode> {
     let loaded = load(&a.source)?;
     let pos = loaded.game.position();
     if a.kata {
-        print!("{}", ascii::write_kata(pos));
+        out!("{}", ascii::write_kata(pos));
         return Ok(ExitCode::SUCCESS);
     }
-    print!("{}", ascii::write_diagram(pos, !a.plain));
+    out!("{}", ascii::write_diagram(pos, !a.plain));
     let size = pos.size();
-    println!(
+    outln!(
         "Captures: Black {}, White {}",
         pos.captures(Color::Black),
         pos.captures(Color::White)
     );
     if let Some(k) = pos.ko_point() {
-        println!(
+        outln!(
             "Ko: {} may not retake at {}",
             color_name(pos.to_play()),
             vertex::format(Move::Play(k), size)
         );
     }
     if let Some(n) = loaded.moves_played {
-        println!("After {n} moves");
+        outln!("After {n} moves");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -278,11 +318,11 @@ fn legal(a: LegalArgs) -> Result<ExitCode> {
             if let Err(r) = verdict {
                 obj["reason"] = r.description().into();
             }
-            println!("{obj}");
+            outln!("{obj}");
         } else {
             match verdict {
-                Ok(()) => println!("{} {shown} is legal", color_name(color)),
-                Err(r) => println!("{} {shown} is illegal: {r}", color_name(color)),
+                Ok(()) => outln!("{} {shown} is legal", color_name(color)),
+                Err(r) => outln!("{} {shown} is illegal: {r}", color_name(color)),
             }
         }
         return Ok(if verdict.is_ok() {
@@ -303,9 +343,9 @@ fn legal(a: LegalArgs) -> Result<ExitCode> {
             "count": names.len(),
             "legal": names,
         });
-        println!("{obj}");
+        outln!("{obj}");
     } else {
-        println!(
+        outln!(
             "{} to move: {} legal moves besides pass{}",
             color_name(to_play),
             names.len(),
@@ -315,7 +355,7 @@ fn legal(a: LegalArgs) -> Result<ExitCode> {
                 ""
             }
         );
-        println!("{}", names.join(" "));
+        outln!("{}", names.join(" "));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -333,7 +373,7 @@ fn play(a: PlayArgs) -> Result<ExitCode> {
         let color = color.unwrap_or(game.to_play());
         let shown = vertex::format(mv, size);
         if let Err(e) = game.play_as(color, mv) {
-            print!("{}", ascii::write_diagram(game.position(), true));
+            out!("{}", ascii::write_diagram(game.position(), true));
             return Err(Failure {
                 code: 1,
                 message: format!(
@@ -348,18 +388,18 @@ fn play(a: PlayArgs) -> Result<ExitCode> {
         }
         let captured = game_last_captures(game);
         if captured > 0 {
-            println!("{} {shown} captures {captured}", color_name(color));
+            outln!("{} {shown} captures {captured}", color_name(color));
         }
     }
     let pos = game.position();
-    print!("{}", ascii::write_diagram(pos, true));
-    println!(
+    out!("{}", ascii::write_diagram(pos, true));
+    outln!(
         "Captures: Black {}, White {}",
         pos.captures(Color::Black),
         pos.captures(Color::White)
     );
     if let Some(r) = game.result() {
-        println!("Game over: {r}");
+        outln!("Game over: {r}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -410,7 +450,7 @@ fn score(a: ScoreArgs) -> Result<ExitCode> {
             "white": side(Color::White),
             "result": s.to_string(),
         });
-        println!("{obj}");
+        outln!("{obj}");
         return Ok(ExitCode::SUCCESS);
     }
     let half = |h: i32| tesuji::Komi::from_half_points(h).to_string();
@@ -431,13 +471,13 @@ fn score(a: ScoreArgs) -> Result<ExitCode> {
         } else {
             String::new()
         };
-        println!(
+        outln!(
             "{}: {detail}{komi} = {}",
             color_name(c),
             half(s.total_half_points(c))
         );
     }
-    println!("{s}");
+    outln!("{s}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -457,13 +497,13 @@ fn perft(a: PerftArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let n = tesuji::perft(&pos, a.depth);
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "perft size={} depth={} time_s={secs:.3} nodes_per_s={:.0}",
         pos.size(),
         a.depth,
         n as f64 / secs.max(1e-9)
     );
-    println!("{n}");
+    outln!("{n}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -473,7 +513,7 @@ fn bench_playouts(a: PlayoutArgs) -> Result<ExitCode> {
         return Err(Failure::input("--count must be at least 1".to_string()).into());
     }
     let report = tesuji::playout::bench(size.width(), a.count, a.seed);
-    println!("{report}");
+    outln!("{report}");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -494,15 +534,15 @@ fn regress(a: RegressArgs) -> Result<ExitCode> {
         let mut engine = tesuji_gtp::Engine::with_rules(a.rules.unwrap_or_default());
         let report = tesuji_gtp::regress::run_file(std::path::Path::new(file), &mut engine)
             .map_err(|e| Failure::input(e.to_string()))?;
-        println!("== {file}");
-        println!("{report}");
+        outln!("== {file}");
+        outln!("{report}");
         passed += report.passed();
         failed += report.failed();
         unexpected += report.count(tesuji_gtp::regress::Verdict::Fail);
     }
     if a.files.len() > 1 {
-        println!("== total");
-        println!("{passed} passed, {failed} failed");
+        outln!("== total");
+        outln!("{passed} passed, {failed} failed");
     }
     Ok(if unexpected > 0 {
         ExitCode::from(1)

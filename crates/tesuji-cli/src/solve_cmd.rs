@@ -390,9 +390,9 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
             eprintln!();
         }
         if a.json {
-            println!("{}", answer_json(&problem, &answer));
+            outln!("{}", answer_json(&problem, &answer));
         } else {
-            print!("{}", answer_text(&problem, &answer));
+            out!("{}", answer_text(&problem, &answer));
         }
         answers.push(answer);
         if cancel.load(Ordering::Relaxed) {
@@ -772,6 +772,6 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
         "nodes": total_nodes,
         "wall_s": (total_start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
     });
-    println!("{summary}");
+    outln!("{summary}");
     Ok(ExitCode::SUCCESS)
 }

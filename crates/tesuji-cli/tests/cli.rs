@@ -252,3 +252,43 @@ fn bench_ladder_prints_microseconds_per_position() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("us/position"), "{}", stdout(&o));
 }
+
+/// Output that cannot be written is an error with a message and exit code 2, and a reader
+/// that goes away (`tesuji ... | head -1`) ends the program quietly: never a panic.
+#[test]
+fn output_errors_are_reported_and_closed_pipes_are_quiet() {
+    use std::io::Read;
+    use std::process::Stdio;
+    if std::path::Path::new("/dev/full").exists() {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_tesuji"))
+            .args(["perft", "--size", "5x5", "--depth", "1"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot write the output"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    }
+    // Many lines (a perft divide would do as well): read one and close the pipe.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(["bench", "playouts", "--size", "9", "--count", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 1];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The read end is dropped here; the rest of the output meets a closed pipe.
+    let o = child.wait_with_output().unwrap();
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    assert!(o.status.success(), "{:?} {}", o.status, stderr(&o));
+}

@@ -390,10 +390,10 @@ pub fn solve_with_progress(
                 None => return finish(answer, &budget),
             };
             let mut search = search_for(problem, first, d_best, options);
-            answer.refutations = refutations(&mut solver, &mut search, &[], &mut budget);
+            answer.refutations = refutations(&mut solver, &mut search, None, &mut budget);
         }
         if options.pv {
-            answer.pv = principal_variation(problem, first, d_best, &mut budget);
+            answer.pv = principal_variation(problem, first, d_best, &mut budget, None, None);
         }
         if options.proof {
             answer.proof = proof(problem, first, d_best, &mut budget);
@@ -494,10 +494,18 @@ pub fn solve_with_progress(
         // The best move first, then the others in search order.
         winning.sort_by_key(|m| m.mv != best.to_move());
         answer.moves = winning;
-        answer.refutations = refutations(&mut solver, &mut search, &losing, &mut budget);
+        answer.refutations = refutations(&mut solver, &mut search, Some(&losing), &mut budget);
     }
     if options.pv {
-        answer.pv = principal_variation(problem, first, d_best, &mut budget);
+        // From the reported move, with the table that found it.
+        answer.pv = principal_variation(
+            problem,
+            first,
+            d_best,
+            &mut budget,
+            Some(best),
+            Some(&mut solver),
+        );
     }
     if options.proof {
         answer.proof = proof(problem, first, d_best, &mut budget);
@@ -786,20 +794,21 @@ fn candidates(solver: &Solver, search: &mut Search, want: Outcome) -> Vec<Tsumeg
     known.into_iter().map(|k| k.2).chain(rest).collect()
 }
 
-/// For each of `losing` (or every move of the root when empty), the opponent's reply
-/// after which the prover fails.
+/// For each of `losing` (every move of the root when `None`), the opponent's reply after
+/// which the prover fails. `Some(&[])` (every move wins) gives none.
 fn refutations(
     solver: &mut Solver,
     search: &mut Search,
-    losing: &[TsumegoMove],
+    losing: Option<&[TsumegoMove]>,
     budget: &mut Budget,
 ) -> Vec<Refutation> {
     let mut moves = Vec::new();
-    if losing.is_empty() {
-        search.moves(&mut moves);
-        moves.retain(|&m| m != TsumegoMove::Threat);
-    } else {
-        moves.extend_from_slice(losing);
+    match losing {
+        None => {
+            search.moves(&mut moves);
+            moves.retain(|&m| m != TsumegoMove::Threat);
+        }
+        Some(l) => moves.extend_from_slice(l),
     }
     let mut out = Vec::new();
     for mv in moves {
@@ -839,15 +848,39 @@ fn refutations(
 }
 
 /// The principal variation at `d`: see the module documentation.
-fn principal_variation(problem: &Tsumego, first: Color, d: i32, budget: &mut Budget) -> Vec<Move> {
+///
+/// With `first_move`, the line starts with that move (the reported winning move), and
+/// with `table`, the solver whose table found it is used (its entries are values of
+/// states at threat difference `d` or others, keyed apart, so they stay valid).
+fn principal_variation(
+    problem: &Tsumego,
+    first: Color,
+    d: i32,
+    budget: &mut Budget,
+    first_move: Option<TsumegoMove>,
+    table: Option<&mut Solver>,
+) -> Vec<Move> {
     let mut pv = Vec::new();
     let Some(config) = budget.config(None) else {
         return pv;
     };
-    let mut solver = Solver::new(config);
+    let mut own;
+    let solver = match table {
+        Some(s) => s,
+        None => {
+            own = Solver::new(config);
+            &mut own
+        }
+    };
     let mut search = search_for(problem, first, d, budget.options);
     let mut played = 0;
     let mut seen = std::collections::HashSet::new();
+    if let Some(mv) = first_move {
+        seen.insert(search.key());
+        pv.push(mv.to_move());
+        search.play(mv);
+        played += 1;
+    }
     loop {
         // Each state of the line is a root: knowledge (a dead shape) does not end the
         // line, which goes on to the capture.
@@ -860,7 +893,7 @@ fn principal_variation(problem: &Tsumego, first: Color, d: i32, budget: &mut Bud
         };
         solver.set_limits(c.nodes, c.time);
         let r = solver.solve(&mut search);
-        budget.charge(&solver, Some(r.stopped));
+        budget.charge(solver, Some(r.stopped));
         let Some(value) = r.outcome else {
             break;
         };
@@ -868,9 +901,9 @@ fn principal_variation(problem: &Tsumego, first: Color, d: i32, budget: &mut Bud
         let mover_is_prover = search.node_kind() == crate::dfpn::NodeKind::Or;
         let mover_wins = (value == Outcome::Proven) == mover_is_prover;
         let mv = if mover_wins {
-            winning_move_any(&mut solver, &mut search, value, budget)
+            winning_move_any(solver, &mut search, value, budget)
         } else {
-            longest_resistance(&solver, &mut search)
+            longest_resistance(solver, &mut search)
         };
         let Some(mv) = mv else {
             break;

@@ -344,3 +344,31 @@ fn play_effect_matches_playing() {
     println!("{checked} moves checked");
     assert!(checked > 10_000);
 }
+
+#[test]
+fn no_refutations_when_every_move_wins() {
+    // White's group on the edge lives whatever it plays (even a pass): the report lists
+    // every move as winning and refutes none (it used to list them all as failing too).
+    let pos = ascii::parse_diagram(
+        "
+        . . . . . . . .
+        X X X X X X . .
+        O O O O O X . .
+        . O . O O X . .
+        . . . . O X . .
+    ",
+    )
+    .unwrap();
+    let mut problem = Tsumego::new(pos, &[Point::new(1, 3)]).unwrap();
+    problem.set_first(Color::White);
+    let a = solve(&problem, Color::White, &SolveOptions::default());
+    assert_eq!(a.result, Verdict::Win);
+    assert!(a.moves.len() >= 6, "{:?}", a.moves);
+    assert!(a.refutations.is_empty(), "{:?}", a.refutations);
+}
+
+#[test]
+fn the_variation_starts_with_the_reported_move() {
+    let a = solve(&straight_three(), Color::Black, &SolveOptions::default());
+    assert_eq!(a.pv.first(), a.moves.first().map(|m| &m.mv));
+}
