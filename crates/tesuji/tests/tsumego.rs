@@ -489,7 +489,7 @@ fn listed_answers_of_tsumegojs_files() {
 #[test]
 fn move_ordering_saves_nodes() {
     let mut totals = [0u64; 2];
-    for f in fixtures() {
+    for f in fixtures().into_iter().filter(|f| f.exhaustive) {
         let pos = ascii::parse_diagram(&f.diagram).unwrap();
         let targets = Tsumego::parse_points(&f.targets, pos.size()).unwrap();
         let base = Tsumego::new(pos, &targets).unwrap();
