@@ -70,7 +70,7 @@ fn shapes() -> Vec<Shape> {
         let f = raw.last_mut().expect("a fixture starts with ==");
         if let Some(v) = t.strip_prefix("target:") {
             f.1 = v.trim().to_string();
-        } else if t.starts_with("moves:") {
+        } else if t.starts_with("moves:") || t.starts_with("exhaustive:") {
         } else if let Some(v) = t.strip_prefix("expect:") {
             let (mut first, mut tb, mut tw, mut win) = (Color::Black, 0, 0, String::new());
             for word in v.split_whitespace() {
