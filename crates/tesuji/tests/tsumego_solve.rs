@@ -154,3 +154,70 @@ fn small_answered_problems_first_move_proof_and_seeds() {
         "first moves not listed, without evidence: {unexplained:#?}"
     );
 }
+
+/// The solver's full report on two classic shapes whose every-move check is too large for
+/// the exhaustive minimax of `tests/tsumego.rs`.
+///
+/// * The comb formation of `shapes.txt` (GNU Go's regression ld_owl 305, `comb1.sgf`:
+///   "critical: attack E2, defence E2 or E1"): Black (the defender) to move lives with E1
+///   or E2, White to move kills with E2 alone.
+/// * The carpenter's square (the proverb: "the carpenter's square is ko"): White's stones
+///   B4 C4 D4 D3 D2 in the corner, no outside liberties, A5 A6 E1 F1 open. Black to move
+///   kills by ko (threshold 0: Black needs as many threats as White), White to move
+///   lives unconditionally. About 10 s: the heaviest of the classic shapes.
+#[test]
+fn comb_and_carpenters_square() {
+    use tesuji::{ascii, Color, Point};
+    let comb = ascii::parse_diagram(
+        "
+        . . . . . . . . .
+        O O O O O O O O O
+        . O X X X X O . O
+        O O X . . . X O .
+        O X X . . . X . .
+    ",
+    )
+    .unwrap();
+    let t = Tsumego::new(comb, &[Point::new(2, 2)]).unwrap();
+    let size = t.position().size();
+    let name = |a: &tesuji::tsumego::Answer| -> Vec<String> {
+        a.moves
+            .iter()
+            .map(|m| tesuji::vertex::format(m.mv, size).to_string())
+            .collect()
+    };
+    let b = solve(&t, Color::Black, &SolveOptions::default());
+    assert_eq!(b.result, Verdict::Win);
+    assert_eq!(b.threshold, None);
+    let mut moves = name(&b);
+    moves.sort();
+    assert_eq!(moves, ["E1", "E2"]);
+    let w = solve(&t, Color::White, &SolveOptions::default());
+    assert_eq!(w.result, Verdict::Win);
+    assert_eq!(w.threshold, None);
+    assert_eq!(name(&w), ["E2"]);
+
+    let square = ascii::parse_diagram(
+        "
+        . . . . . . . . . .
+        X X . . . . . . . .
+        . X . . . . . . . .
+        . X X X X X . . . .
+        . O O O X . . . . .
+        . . . O X . . . . .
+        . . . O X X . X . .
+        . . . . . . X X . .
+    ",
+    )
+    .unwrap();
+    let t = Tsumego::new(square, &[Point::new(2, 4)]).unwrap();
+    let quick = SolveOptions {
+        all_moves: false,
+        pv: false,
+        ..SolveOptions::default()
+    };
+    let b = solve(&t, Color::Black, &quick);
+    assert_eq!((b.result, b.threshold), (Verdict::Win, Some(0)), "{b:?}");
+    let w = solve(&t, Color::White, &quick);
+    assert_eq!((w.result, w.threshold), (Verdict::Win, None), "{w:?}");
+}
