@@ -580,6 +580,14 @@ impl Board {
                 add(n, &mut libs, &mut n_libs);
             }
         }
+        // A chain joined with more liberties than the cap keeps at least the cap (it loses
+        // only `i`): no need to walk its stones.
+        if own[..n_own]
+            .iter()
+            .any(|&h| usize::from(self.libs[h]) > cap)
+        {
+            return (cap, captured);
+        }
         for &h in &own[..n_own] {
             let mut s = h;
             loop {
