@@ -88,6 +88,14 @@
 //! soundness argument above cuts away), so a candidate may fail to extend; the builder then
 //! backtracks to the winner's next move. The tree is checked as it is built.
 //!
+//! A problem may know more than its rules: [`Problem::terminal`] can end a line by sound
+//! knowledge (tsumego: a dead shape), which the search uses, while a proof for a verifier
+//! must end on the rules alone. The builder therefore takes its leaves from
+//! [`Problem::rules_terminal`] and goes on below states that only knowledge decides, trying
+//! [`Problem::strategy_move`] (the step of the strategy the knowledge stands for) first at
+//! the winner's turns; the values it checks there still come from the search, with the
+//! knowledge.
+//!
 //! # Table and determinism
 //!
 //! The table holds at most as many entries as fit in [`Config::memory_bytes`], keyed by the

@@ -61,6 +61,16 @@
 //!   moves are a subset of what Benson allows. Life that Benson cannot see (two eyes that
 //!   can still be reduced by forcing moves outside the region, seki) is found by search.
 //! * **Suicide forbidden**, simple ko: as in tsumego.js and most problem sites.
+//! * **Static knowledge, proofs by the rules.** Below the root, the search also ends a
+//!   line where the targets are statically dead: one chain in atari that cannot get out,
+//!   or one chain whose only eye is one or two points and whose other liberties only the
+//!   attacker can fill (the rules and why they are sound are in the source of the `dead`
+//!   module). The attacker's proof would otherwise go on filling every outside liberty,
+//!   answering each defender move on the way. The knowledge changes no value, only the
+//!   work: a test solves every state where it fires on the vendored problems again
+//!   without it (`tests/tsumego_knowledge.rs`), and proof trees go on below such states
+//!   to the capture ([`crate::dfpn::Problem::rules_terminal`]), so the verifier still sees
+//!   leaves decided by the rules alone.
 //!
 //! # Proofs
 //!
