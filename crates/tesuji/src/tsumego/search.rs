@@ -392,10 +392,11 @@ impl Search {
     /// saving own chains in atari, liberties of the new chain, and empty neighbours (the
     /// centre of an eye space is often the vital point). Self-ataris that capture nothing
     /// come last.
-    fn score(&mut self, p: Point, me: Color) -> i32 {
+    /// `libs` and `captured` are what the stone would do ([`Board::play_effect`] with a
+    /// cap of 4), which the caller has worked out already.
+    fn score(&self, at: usize, me: Color, libs: usize, captured: usize) -> i32 {
         let mut s = 0;
         let b = self.position.board();
-        let at = p.index();
         let mut seen = [usize::MAX; 4];
         for (k, n) in neighbors(at).into_iter().enumerate() {
             let v = b.cell(n);
@@ -426,7 +427,6 @@ impl Search {
                 s += 30;
             }
         }
-        let (libs, captured) = b.play_effect(at, me as u8, 4);
         if libs <= 1 && captured == 0 {
             s -= 60;
         } else {
@@ -497,12 +497,25 @@ impl Problem for Search {
         let me = self.position.to_play();
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
-        for i in 0..self.region_points.len() {
-            let p = self.region_points[i];
-            if self.position.board().is_empty(p) && self.position.is_legal(Move::Play(p)) {
-                let s = if self.ordering { self.score(p, me) } else { 0 };
-                scored.push((s, p));
+        let ko = self.position.ko_point();
+        let b = self.position.board();
+        for &p in &self.region_points {
+            let at = p.index();
+            if b.cell(at) != EMPTY || ko == Some(p) {
+                continue;
             }
+            // Legal (suicide is forbidden) when the stone keeps a liberty; a capture
+            // always leaves one.
+            let (libs, captured) = b.play_effect(at, me as u8, 4);
+            if libs == 0 {
+                continue;
+            }
+            let s = if self.ordering {
+                self.score(at, me, libs, captured)
+            } else {
+                0
+            };
+            scored.push((s, p));
         }
         // Stable: equal scores stay in board order, so the order is deterministic.
         scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));

@@ -372,3 +372,59 @@ fn the_variation_starts_with_the_reported_move() {
     let a = solve(&straight_three(), Color::Black, &SolveOptions::default());
     assert_eq!(a.pv.first(), a.moves.first().map(|m| &m.mv));
 }
+
+#[test]
+fn moves_are_the_legal_region_points() {
+    // Random play in a problem with captures and kos: the stones `moves` lists are exactly
+    // the legal points of the region (suicide forbidden, the ko point banned).
+    let pos = ascii::parse_diagram(
+        "
+        . . . . . . . . .
+        . X X X X X X X .
+        . X O O O O O X .
+        . X O . X . O X .
+        . X O X . O . X .
+        . X O O O O O X .
+        . X X X X X X X .
+        . . . . . . . . .
+    ",
+    )
+    .unwrap();
+    let problem = Tsumego::new(pos, &[Point::new(2, 2)]).unwrap();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    println!("seed {seed:#x}");
+    for game in 0..40 {
+        let mut s = problem.search(if game % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        });
+        for _ in 0..30 {
+            if s.terminal().is_some() {
+                break;
+            }
+            let mut moves = Vec::new();
+            s.moves(&mut moves);
+            let mut listed: Vec<Point> = moves
+                .iter()
+                .filter_map(|m| match m {
+                    TsumegoMove::Play(p) => Some(*p),
+                    _ => None,
+                })
+                .collect();
+            listed.sort_unstable();
+            let mut legal: Vec<Point> = s
+                .position()
+                .legal_points()
+                .filter(|&p| problem.in_region(p))
+                .collect();
+            legal.sort_unstable();
+            assert_eq!(listed, legal);
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = moves[(seed % moves.len() as u64) as usize];
+            s.play(mv);
+        }
+    }
+}
