@@ -4,7 +4,10 @@
 // tsumego.js. tsumego.js is not a dependency of the project: install it for this run with
 //   cd web && npm install --no-save tsumego.js@1.1.0
 //
-//   node web/tests/vs-tsumegojs.mjs [DIR]
+//   node web/tests/vs-tsumegojs.mjs [DIR] [--pv]
+//
+// tesuji is asked what tsumego.js answers: the result and a first move (`pv: false`);
+// with --pv it also finds the principal variation (about twice the time).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -17,7 +20,10 @@ const tsumego = require('tsumego.js');
 const { initSync, Problem } = await import(path.join(repo, 'web/pkg/tesuji_wasm.js'));
 initSync({ module: fs.readFileSync(path.join(repo, 'web/pkg/tesuji_wasm_bg.wasm')) });
 
-const dir = path.resolve(process.argv[2] || path.join(repo, 'crates/tesuji/tests/data/tsumego/tsumegojs'));
+const args = process.argv.slice(2);
+const withPv = args.includes('--pv');
+const dirArg = args.find((a) => a !== '--pv');
+const dir = path.resolve(dirArg || path.join(repo, 'crates/tesuji/tests/data/tsumego/tsumegojs'));
 function sgfFiles(d) {
   const out = [];
   for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -41,7 +47,7 @@ for (const f of sgfFiles(dir)) {
   try { theirs = new tsumego.Solver(text).solve(pl[1]) || null; } catch { theirs = null; }
   tjs += performance.now() - t0;
   t0 = performance.now();
-  const a = problem.solve(pl[1], { maxThreats: 0 });
+  const a = problem.solve(pl[1], { maxThreats: 0, pv: withPv });
   tes += performance.now() - t0;
   problem.free();
   const ours = a.result === 'win' && a.moves.length ? `${pl[1]}[${a.moves[0].move.sgf}]` : null;
@@ -50,4 +56,4 @@ for (const f of sgfFiles(dir)) {
   console.log(`${path.relative(dir, f)}: tsumego.js ${theirs} tesuji ${ours} (${a.result})`);
 }
 console.log(`${n} problems; tesuji decided ${tesSolved}; same first move ${agree}`);
-console.log(`time: tsumego.js ${(tjs / 1000).toFixed(1)} s, tesuji (wasm) ${(tes / 1000).toFixed(1)} s, tsumego.js/tesuji ${(tjs / tes).toFixed(1)}`);
+console.log(`time: tsumego.js ${(tjs / 1000).toFixed(1)} s, tesuji (wasm${withPv ? ', with the principal variation' : ''}) ${(tes / 1000).toFixed(1)} s, tsumego.js/tesuji ${(tjs / tes).toFixed(1)}`);

@@ -185,6 +185,138 @@ impl Solver {
         ok.then_some(tree)
     }
 
+    /// A principal line from the current state of `p`: at each state, the value is found
+    /// by a search with the line so far as its path (so no table entry is read as if the
+    /// path did not matter, and nothing is cleared: the table serves every step); where
+    /// the side to move wins, its move is the first whose state has that value on this
+    /// path ([`Problem::strategy_move`] first, then the children the table holds as won,
+    /// least work first, then the others); where it loses, the move whose state the table
+    /// spent the most work on (the longest resistance). The line ends at a state the rules
+    /// decide ([`Problem::rules_terminal`]), at a repetition, after `max_len` moves, or when
+    /// the budget runs out. With `first`, the line starts with that move (a legal move of
+    /// the current state). `p` is left as it was given.
+    ///
+    /// Where no repetition is involved, every state of the line has the root's value with
+    /// the line above it. Where cycles are, a value the table stored as a root's may not
+    /// hold below the line's path (the graph-history interaction, see the module
+    /// documentation), and the line is a best effort, not a proof: [`Solver::proof_tree`]
+    /// checks every step and is the proof.
+    pub fn principal_line<P: Problem>(
+        &mut self,
+        p: &mut P,
+        first: Option<P::Move>,
+        max_len: usize,
+    ) -> Vec<P::Move> {
+        self.nodes = 0;
+        self.note_root(p.key());
+        let mut budget = Budget::new(&self.config);
+        let mut path = Path::default();
+        let mut line = Vec::new();
+        if let Some(mv) = first {
+            path.push(p.key());
+            p.play(mv);
+            line.push(mv);
+        }
+        while line.len() < max_len {
+            let key = p.key();
+            if p.rules_terminal().is_some() || path.get(key).is_some() {
+                break;
+            }
+            let value = match self.search(p, &mut path, None, &mut budget) {
+                Found::Final(o, _) => o,
+                Found::Open(..) => break,
+            };
+            let mover_wins = matches!(
+                (p.node_kind(), value),
+                (NodeKind::Or, Outcome::Proven) | (NodeKind::And, Outcome::Disproven)
+            );
+            path.push(key);
+            let mut moves = Vec::new();
+            p.moves(&mut moves);
+            let chosen = if mover_wins {
+                let strategy = p.strategy_move();
+                // Candidates: the strategy's move, the children known as won (least work
+                // first), then the rest in move order.
+                let mut known: Vec<(u64, usize, P::Move)> = Vec::new();
+                let mut rest = Vec::new();
+                for (i, &mv) in moves.iter().enumerate() {
+                    if Some(mv) == strategy {
+                        continue;
+                    }
+                    p.play(mv);
+                    let v = self.table.get(p.key()).map(|e| {
+                        let won = if value == Outcome::Proven {
+                            e.pn == 0
+                        } else {
+                            e.dn == 0
+                        };
+                        (won, e.work)
+                    });
+                    p.undo();
+                    match v {
+                        Some((true, work)) => known.push((work, i, mv)),
+                        _ => rest.push(mv),
+                    }
+                }
+                known.sort_unstable_by_key(|k| (k.0, k.1));
+                let order: Vec<P::Move> = strategy
+                    .into_iter()
+                    .chain(known.into_iter().map(|k| k.2))
+                    .chain(rest)
+                    .collect();
+                let mut found = None;
+                for mv in order {
+                    p.play(mv);
+                    let k = p.key();
+                    let v = if path.get(k).is_some() {
+                        Some(p.repetition())
+                    } else if let Some(o) = p.terminal() {
+                        Some(o)
+                    } else {
+                        match self.search(p, &mut path, None, &mut budget) {
+                            Found::Final(o, _) => Some(o),
+                            Found::Open(..) => None,
+                        }
+                    };
+                    p.undo();
+                    if v == Some(value) {
+                        found = Some(mv);
+                        break;
+                    }
+                    if budget.stopped.is_some() {
+                        break;
+                    }
+                }
+                found
+            } else {
+                let mut best: Option<(u64, P::Move)> = None;
+                for &mv in &moves {
+                    p.play(mv);
+                    let work = if p.terminal().is_some() {
+                        0
+                    } else {
+                        self.table.get(p.key()).map_or(0, |e| e.work)
+                    };
+                    p.undo();
+                    if best.is_none_or(|(w, _)| work > w) {
+                        best = Some((work, mv));
+                    }
+                }
+                best.map(|b| b.1)
+            };
+            let Some(mv) = chosen else {
+                path.pop();
+                break;
+            };
+            p.play(mv);
+            line.push(mv);
+        }
+        for _ in 0..line.len() {
+            p.undo();
+        }
+        line
+    }
+
     /// Adds a node for the current (non-leaf) state.
     fn open<P: Problem>(&self, p: &mut P, tree: &mut ProofTree<P::Move>) -> Build<P::Move> {
         let kind = p.node_kind();

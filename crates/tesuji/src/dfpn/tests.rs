@@ -286,6 +286,31 @@ fn check_graph(seed: u64, n: usize, cyclic: bool, config: &Config) {
     }
     let pv = tree.principal_variation();
     assert!(pv.len() < tree.nodes.len().max(1));
+    // A principal line: legal, and without cycles every state on it has the root's value
+    // with the line above it (with cycles a stored value may not hold on the line's path:
+    // a line is a best effort there, the proof tree is the proof).
+    let line = solver.principal_line(&mut g, None, 64);
+    assert_eq!(g.stack, vec![0], "seed {seed}: state not restored");
+    let mut path = vec![0];
+    for &mv in &line {
+        let at = path.last().copied().unwrap_or(0);
+        assert!(
+            g.nodes[at].edges.contains(&mv),
+            "seed {seed}: line {line:?}"
+        );
+        if !cyclic {
+            let v = graph_minimax(&g, mv, &mut path.clone());
+            assert_eq!(v, want, "seed {seed}: line {line:?}");
+        }
+        path.push(mv);
+    }
+    if !cyclic {
+        let end = path.last().copied().unwrap_or(0);
+        assert!(
+            g.nodes[end].terminal.is_some() || line.len() == 64,
+            "seed {seed}"
+        );
+    }
 }
 
 #[test]
