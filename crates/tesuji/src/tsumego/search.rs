@@ -137,6 +137,10 @@ pub struct Search {
     ko_seen: bool,
     /// Scratch for [`Problem::moves`].
     scored: Vec<(i32, Point)>,
+    /// The defender's room (see [`Problem::initial_numbers`]) of the start and of each
+    /// state since, kept with the moves: a stone that captures nothing changes it only
+    /// around its point.
+    own: Vec<u32>,
 }
 
 impl Search {
@@ -169,8 +173,11 @@ impl Search {
             root_depth: 0,
             ko_seen: false,
             scored: Vec::new(),
+            own: Vec::new(),
         };
         search.ko_seen = search.ko_ban_in_region();
+        let own = search.own_full();
+        search.own.push(own);
         search
     }
 
@@ -392,6 +399,54 @@ impl Search {
     /// saving own chains in atari, liberties of the new chain, and empty neighbours (the
     /// centre of an eye space is often the vital point). Self-ataris that capture nothing
     /// come last.
+    /// The room kept with the moves and a fresh count of it, and how many values are kept
+    /// (for the tests).
+    #[cfg(test)]
+    pub(crate) fn room_check(&self) -> (u32, u32, usize) {
+        (
+            self.own.last().copied().unwrap_or(u32::MAX),
+            self.own_full(),
+            self.own.len(),
+        )
+    }
+
+    /// The defender's room: the empty region points that no attacker stone touches.
+    fn own_full(&self) -> u32 {
+        let b = self.position.board();
+        let a = (!self.defender) as u8;
+        let mut own = 0;
+        for &p in &self.region_points {
+            let i = p.index();
+            if b.cell(i) == EMPTY && !neighbors(i).iter().any(|&n| b.cell(n) == a) {
+                own += 1;
+            }
+        }
+        own
+    }
+
+    /// The room after a stone was placed on `at` (capturing nothing), from the room before:
+    /// `at` is no longer empty, and an attacker stone takes the room of the empty points
+    /// next to it that no other attacker stone touched.
+    fn own_after(&self, before: u32, at: usize) -> u32 {
+        let b = self.position.board();
+        let a = (!self.defender) as u8;
+        let mut own = before;
+        if self.region.contains(at) && !neighbors(at).iter().any(|&n| b.cell(n) == a) {
+            own -= 1;
+        }
+        if b.cell(at) == a {
+            for n in neighbors(at) {
+                if b.cell(n) == EMPTY
+                    && self.region.contains(n)
+                    && !neighbors(n).iter().any(|&m| m != at && b.cell(m) == a)
+                {
+                    own -= 1;
+                }
+            }
+        }
+        own
+    }
+
     /// `libs` and `captured` are what the stone would do ([`Board::play_effect`] with a
     /// cap of 4), which the caller has worked out already.
     fn score(&self, at: usize, me: Color, libs: usize, captured: usize) -> i32 {
@@ -579,6 +634,16 @@ impl Problem for Search {
                 }
             }
         };
+        let before = self.own.last().copied().unwrap_or(0);
+        let own = match &frame {
+            Frame::Move { record, .. } => match record.place() {
+                Some(u) if u.captured_count() == 0 => self.own_after(before, u.point().index()),
+                Some(_) => self.own_full(),
+                None => before,
+            },
+            Frame::Threat { .. } | Frame::Nothing => before,
+        };
+        self.own.push(own);
         self.stack.push(frame);
     }
 
@@ -602,14 +667,7 @@ impl Problem for Search {
             .map(|&t| b.liberty_count(t))
             .min()
             .unwrap_or(0) as u32;
-        let mut own = 0u32;
-        let a = (!d) as u8;
-        for &p in &self.region_points {
-            let i = p.index();
-            if b.cell(i) == EMPTY && !neighbors(i).iter().any(|&n| b.cell(n) == a) {
-                own += 1;
-            }
-        }
+        let own = self.own.last().copied().unwrap_or(0);
         let attack = (libs * libs).max(1).saturating_mul(1 + own);
         let defend = 8u32.saturating_sub(own).max(1);
         if self.prover == d {
@@ -620,6 +678,9 @@ impl Problem for Search {
     }
 
     fn undo(&mut self) {
+        if !self.stack.is_empty() {
+            self.own.pop();
+        }
         match self.stack.pop() {
             Some(Frame::Move { record, passes }) => {
                 self.position.undo(&record);

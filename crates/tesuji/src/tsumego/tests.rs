@@ -428,3 +428,55 @@ fn moves_are_the_legal_region_points() {
         }
     }
 }
+
+#[test]
+fn the_room_kept_with_the_moves_matches_a_full_count() {
+    // The defender's room (empty region points no attacker stone touches) is updated
+    // move by move; along random play with captures it equals a fresh count.
+    let pos = ascii::parse_diagram(
+        "
+        . . . . . . . . .
+        . X X X X X X X .
+        . X O O O O O X .
+        . X O . X . O X .
+        . X O X . O . X .
+        . X O . . . O X .
+        . X X X X X X X .
+        . . . . . . . . .
+    ",
+    )
+    .unwrap();
+    let problem = Tsumego::new(pos, &[Point::new(2, 2)]).unwrap();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    println!("seed {seed:#x}");
+    for game in 0..60 {
+        let mut s = problem.search(if game % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        });
+        let mut played = 0;
+        for _ in 0..40 {
+            let (kept, full, _) = s.room_check();
+            assert_eq!(kept, full, "game {game}");
+            if s.terminal().is_some() {
+                break;
+            }
+            let mut moves = Vec::new();
+            s.moves(&mut moves);
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            s.play(moves[(seed % moves.len() as u64) as usize]);
+            played += 1;
+        }
+        for _ in 0..played {
+            s.undo();
+            let (kept, full, _) = s.room_check();
+            assert_eq!(kept, full, "game {game}");
+        }
+        assert_eq!(s.room_check().2, 1);
+        s.undo();
+        assert_eq!(s.room_check().2, 1, "an undo with nothing to take back");
+    }
+}
