@@ -34,7 +34,11 @@
 //!    mortal attacker stone and no empty point that is not a liberty of `T` anywhere in
 //!    the area `T` and its liberties enclose);
 //! 4. the **inner** liberties (those that touch no attacker stone) are at most two, and
-//!    two only if they are neighbours (a one-point or a two-point eye);
+//!    two only if they are neighbours (a one-point or a two-point eye); or one attacker
+//!    stone that is not immortal sits inside: a single stone whose neighbours are stones of
+//!    `T`, the edge and inner liberties, with one inner liberty beside it (a two-point eye
+//!    with a stone in it) or two that are not neighbours (a three-point eye whose middle,
+//!    the vital point, the attacker holds), and no other inner liberty;
 //! 5. no liberty of `T` is the ko point.
 //!
 //! # Why the attacker then captures `T`, whoever is to move
@@ -57,6 +61,14 @@
 //!   no ko, and `T` is left with the single liberty where the stone was: the attacker
 //!   plays there and captures. Otherwise the attacker plays the last liberty and
 //!   captures.
+//! * With the attacker's stone `m` in the middle of a three-point eye `a m b`: a defender
+//!   stone on `a` joins `T` and leaves `m` with the liberty `b` alone, a two-point eye
+//!   with a stone in it (the state stays in `S`); taking `m` then (at `b`) joins `T` again
+//!   and leaves a one-point eye. When only `a` and `b` are left, the attacker plays `a`
+//!   (legal: the stones `m a` keep `b`); if the defender takes them at `b` (two stones,
+//!   no ko), a two-point eye is left; else the attacker plays `b` and captures. A stone in
+//!   a two-point eye `m e` keeps `e` as its liberty until `T` has no other: then the
+//!   attacker plays `e` and captures `T`.
 //!
 //! Each round takes at least one liberty from `T` and no state repeats (the empty
 //! points of the area only decrease until the capture), and the attacker never passes,
@@ -180,7 +192,9 @@ impl Death {
         let h = head?;
         self.judged.clear();
         self.libs.clear();
-        // 2. The neighbours of T.
+        // 2. The neighbours of T. One mortal attacker stone is allowed: a single stone
+        // inside the eye (checked below).
+        let mut nakade = None;
         let mut s = h;
         loop {
             for n in neighbors(s) {
@@ -197,7 +211,10 @@ impl Death {
                     c if c == defender => {}
                     _ => {
                         if !self.immortal(b, n) {
-                            return None;
+                            if b.size_of_head(b.head_of(n)) != 1 || nakade.is_some_and(|m| m != n) {
+                                return None;
+                            }
+                            nakade = Some(n);
                         }
                     }
                 }
@@ -233,6 +250,9 @@ impl Death {
                         }
                     }
                     _ => {
+                        if Some(n) == nakade {
+                            continue;
+                        }
                         if !self.immortal(b, n) {
                             return None;
                         }
@@ -250,8 +270,40 @@ impl Death {
                 n_inner += 1;
             }
         }
-        if n_inner == 2 && !neighbors(inner[0]).contains(&inner[1]) {
-            return None;
+        match nakade {
+            // A one- or two-point eye (two: neighbours).
+            None => {
+                if n_inner == 2 && !neighbors(inner[0]).contains(&inner[1]) {
+                    return None;
+                }
+            }
+            // The stone inside: every neighbour is a stone of T, the edge or an inner
+            // liberty, and with its liberties it makes a two-point eye (one liberty) or a
+            // three-point eye of which it holds the middle (two liberties, not neighbours).
+            Some(m) => {
+                let mut libs_of_m = 0;
+                for n in neighbors(m) {
+                    match b.cell(n) {
+                        WALL => {}
+                        EMPTY => {
+                            if !inner[..n_inner].contains(&n) {
+                                return None;
+                            }
+                            libs_of_m += 1;
+                        }
+                        c if c == defender && b.head_of(n) == h => {}
+                        _ => return None,
+                    }
+                }
+                let ok = match (n_inner, libs_of_m) {
+                    (1, 1) => true,
+                    (2, 2) => !neighbors(inner[0]).contains(&inner[1]),
+                    _ => false,
+                };
+                if !ok {
+                    return None;
+                }
+            }
         }
         // Empty target points must be liberties of T.
         if !targets

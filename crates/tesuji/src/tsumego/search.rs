@@ -399,6 +399,13 @@ impl Search {
     /// saving own chains in atari, liberties of the new chain, and empty neighbours (the
     /// centre of an eye space is often the vital point). Self-ataris that capture nothing
     /// come last.
+    /// Whether the targets are statically dead here (the knowledge of the `dead` module,
+    /// whatever the depth), for the tests.
+    #[cfg(test)]
+    pub(crate) fn dead_here(&self) -> bool {
+        self.dead_move().is_some()
+    }
+
     /// The room kept with the moves and a fresh count of it, and how many values are kept
     /// (for the tests).
     #[cfg(test)]

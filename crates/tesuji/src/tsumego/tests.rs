@@ -480,3 +480,58 @@ fn the_room_kept_with_the_moves_matches_a_full_count() {
         assert_eq!(s.room_check().2, 1, "an undo with nothing to take back");
     }
 }
+
+/// Whether the dead-shape knowledge says dead with `to_move` to move, and the
+/// knowledge-free value of the position for the attacker.
+fn dead_by_knowledge(diagram: &str, target: Point, to_move: Color) -> (bool, Option<Outcome>) {
+    let mut pos = ascii::parse_diagram(diagram).unwrap();
+    pos.set_to_play(to_move);
+    let problem = Tsumego::new(pos, &[target]).unwrap();
+    let s = problem.search(problem.attacker());
+    let fired = s.rules_winner().is_none() && s.dead_here();
+    let plain = problem.clone();
+    let mut s = plain.search(plain.attacker());
+    s.set_knowledge(false);
+    let mut solver = crate::dfpn::Solver::new(crate::dfpn::Config::default());
+    (fired, solver.solve(&mut s).outcome)
+}
+
+#[test]
+fn nakade_in_a_three_point_eye() {
+    // White's straight three on the edge with Black's stone on the vital point (E1): dead
+    // whoever moves.
+    let vital = "
+        . . . . . . . . .
+        . X X X X X X X .
+        . X O O O O O X .
+        . X O . X . O X .
+    ";
+    for to_move in Color::ALL {
+        let (fired, plain) = dead_by_knowledge(vital, Point::new(2, 2), to_move);
+        assert!(fired, "{to_move} to move");
+        assert_eq!(plain, Some(Outcome::Proven), "{to_move} to move");
+    }
+    // The stone on an end point instead: White to move lives (E1 makes two eyes), and the
+    // rule must not fire.
+    let end = "
+        . . . . . . . . .
+        . X X X X X X X .
+        . X O O O O O X .
+        . X O X . . O X .
+    ";
+    let (fired, plain) = dead_by_knowledge(end, Point::new(2, 2), Color::White);
+    assert!(!fired);
+    assert_eq!(plain, Some(Outcome::Disproven));
+    // A stone in a two-point eye: dead.
+    let two = "
+        . . . . . . . .
+        . X X X X X X X
+        . X O O O O O X
+        . X O X . O O X
+    ";
+    for to_move in Color::ALL {
+        let (fired, plain) = dead_by_knowledge(two, Point::new(2, 2), to_move);
+        assert!(fired, "{to_move} to move");
+        assert_eq!(plain, Some(Outcome::Proven), "{to_move} to move");
+    }
+}
