@@ -85,29 +85,48 @@
 //! Done: the model, loading, region detection, the search state with ko threats, the
 //! report ([`solve`]: result, threshold, every winning first move with its own threshold,
 //! refutations, principal variation, proof), proof SGF and its independent [`verify`],
-//! budgets, the CLI, `bench solve` and GTP. Tests: the classic shapes of
-//! `tests/data/tsumego/shapes.txt` (also against a test-only exhaustive solver in
-//! `tests/tsumego.rs`), 39 small answered tsumego.js problems with verified proofs under
-//! two key seeds (`tests/tsumego_solve.rs`), proofs of every shape and of the small
-//! problems checked by the verifier (`tests/tsumego_proof.rs`).
+//! budgets, the CLI, `bench solve` and GTP, the dead-shape knowledge. Tests: the classic
+//! shapes of `tests/data/tsumego/shapes.txt` (straight and bent three, straight and bent
+//! four, bulky and crossed five, rabbity six in the centre and on the edge, the L and J
+//! groups, bent four in the corner, the comb, seki, double-ko seki, 10,000-year ko, ko
+//! for life, direct and approach ko, triple ko; each for both first players, against a
+//! test-only exhaustive solver in `tests/tsumego.rs` and with verified proofs in
+//! `tests/tsumego_proof.rs`; the carpenter's square and the comb's winning moves through
+//! the report in `tests/tsumego_solve.rs`), 39 small answered tsumego.js problems with
+//! verified proofs under two key seeds (`tests/tsumego_solve.rs`), every state where the
+//! knowledge ends a line solved again without it (`tests/tsumego_knowledge.rs`).
 //!
-//! Figures (session 3, this 2-core machine, release build,
-//! `tesuji bench solve ../shared/data/tsumegojs --pl-only --variations --time 20`): the
-//! 104 answered problems all solved in 11.7 s in total (median 14 ms, slowest 2.6 s for
-//! gop/14140, 36.5M nodes), 12 times less than tsumego.js's 142 s (the goal is 20); our
-//! first move is a listed one in 99 (the five others have verified proofs in
-//! `tests/data/tsumego/evidence`), and at 316 of the 334 listed turns of the first
-//! player our chosen move is a listed one (16 of the other 18 have verified proofs that
-//! ours wins too, from `bench solve --evidence`; two are passes). The answers do not
-//! depend on the hash keys: the whole set under two seeds with a 15M-node budget gave
-//! identical lines (results, thresholds, moves, node counts). The 98 unanswered problems, both colours,
-//! `--time 10`: 153 of 196 solved within 10 s (107 within 1 s), 43 unknown.
+//! Figures (session 4, this 2-core machine, release build, `tesuji bench solve
+//! ../shared/data/tsumegojs --pl-only --variations --time 20`): the 104 answered problems
+//! all solved in 7.4 s in total (median 10 ms, slowest 1.0 s for gop/14140, 20.6M nodes),
+//! 19 times less than tsumego.js's 142 s (the goal is 20; session 3: 11.7 s, 36.5M
+//! nodes). Our first move is a listed one in 100 (the four others have verified proofs in
+//! `tests/data/tsumego/evidence`), and at 310 of the 334 listed turns of the first player
+//! our chosen move is a listed one (21 of the other 24 have verified proofs that ours
+//! wins too, from `bench solve --evidence`; two are passes, one is on a line already lost
+//! at the problem's threshold). The answers do not depend on the hash keys: the whole set
+//! under seeds 0 and 987654321 with a 15M-node budget gave 307 identical lines (results,
+//! thresholds, moves, refutations, node counts; 45 of them unknown at that budget). The
+//! 98 unanswered problems, both colours, `--time 10`: UNANSWERED_FIGURES.
 //!
-//! Where the time goes (perf on gop/14140): child generation in the df-pn expansion 19 %,
-//! move generation and ordering 17 %, the life test 16 %, initial numbers 8 %, playing and
-//! undoing the rest. The profile is flat; what is left is fewer nodes: eye-shape knowledge
-//! (nakade) as terminal knowledge, and proofs of capture that do not fill every outside
-//! liberty one order after another.
+//! What made session 4 faster: the dead-shape knowledge (36.5M -> 25.3M nodes), an
+//! expansion that stops at the first child deciding the state (23.3M), weak proof
+//! numbers (21.0M), a stone inside a two- or three-point eye (20.6M); per node, legality
+//! read off the move's effect and the defender's room kept with the moves. Tried and
+//! dropped (measured): the history heuristic as a tie-break or a bonus (within 2 %),
+//! other initial numbers (eye counts, own-point components, other constants: within 5 %
+//! either way, no consistent gain), sharing one table across the threshold searches (6 %
+//! fewer nodes in the walk, but the restricted searches of the winning moves then had to
+//! start from an empty table: more in total), ε = 35 % and 50 % with weak numbers.
+//!
+//! Where the nodes go: the attacker's proofs still fill liberties and fight over attacker
+//! stones that are not connected to the wall (in 5 of the slowest kills, 2.3 of 3 million
+//! dead-shape tests fail on a mortal attacker chain next to the targets: chains of every
+//! size, most with 2 or more liberties). Recognising those needs semeai knowledge (the
+//! attacker's chain outlasts the targets) and nakade of four to six points; the defender's
+//! proofs of life explore far more than their proof (gop/13485 White: 14.5M nodes for a
+//! proof of 12,562 states), where the defender's initial numbers (1 whenever it has room)
+//! carry little information.
 
 mod answers;
 mod dead;
