@@ -2,6 +2,8 @@
 //! listed answers, and the search rules checked by an exhaustive test-only solver on the
 //! classic shapes.
 
+mod common;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use tesuji::dfpn::{NodeKind, Outcome, Problem};
@@ -10,31 +12,6 @@ use tesuji::{ascii, sgf, Color, Move};
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tsumego")
-}
-
-/// Every SGF of the vendored tsumego.js set, as (name without extension, text), sorted.
-fn tsumegojs_files() -> Vec<(String, String)> {
-    let root = data_dir().join("tsumegojs");
-    let mut out = Vec::new();
-    let mut dirs = vec![root.clone()];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "sgf") {
-                let name = p
-                    .strip_prefix(&root)
-                    .unwrap()
-                    .with_extension("")
-                    .to_string_lossy()
-                    .replace('\\', "/");
-                out.push((name, std::fs::read_to_string(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 // ---------------------------------------------------------------------------------------
@@ -311,7 +288,7 @@ fn tsumegojs_small_answered_problems() {
     let mut ko = Vec::new();
     let mut extra = Vec::new();
     let mut over_budget = Vec::new();
-    for (name, text) in tsumegojs_files() {
+    for (name, text) in common::tsumegojs_sgf_files() {
         let tree = &sgf::parse(&text).unwrap()[0];
         if tree
             .value(tree.root(), "PL")
@@ -389,7 +366,7 @@ fn tsumegojs_small_answered_problems() {
 /// which is the board as given; on the larger board it was cut from, it would not be.
 #[test]
 fn tsumegojs_regions() {
-    let files = tsumegojs_files();
+    let files = common::tsumegojs_sgf_files();
     assert_eq!(files.len(), 208);
     let mut ok = 0;
     let mut largest = (0, String::new());
@@ -520,7 +497,7 @@ fn move_ordering_saves_nodes() {
     // The answered tsumego.js problems with at most 6 empty points, attacker and defender
     // proving from the listed first player.
     let mut set_totals = [0u64; 2];
-    for (name, text) in tsumegojs_files() {
+    for (name, text) in common::tsumegojs_sgf_files() {
         let tree = &sgf::parse(&text).unwrap()[0];
         if tree
             .value(tree.root(), "PL")

@@ -4,36 +4,13 @@
 //! and the knowledge off, and the attacker must capture. Knowledge on and off must also
 //! give the same answers.
 
+mod common;
+
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tesuji::dfpn::{Config, NodeKind, Outcome, Problem, Solver};
 use tesuji::tsumego::{Search, Tsumego, TsumegoMove};
 use tesuji::{sgf, Position};
-
-fn files() -> Vec<(String, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tsumego/tsumegojs");
-    let mut out = Vec::new();
-    let mut dirs: Vec<PathBuf> = vec![root.clone()];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "sgf") {
-                let name = p
-                    .strip_prefix(&root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned();
-                let text = std::fs::read_to_string(&p).unwrap();
-                out.push((name, text.trim_start_matches('\u{feff}').to_string()));
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// A search that records the positions where knowledge, and not the rules, ends a line.
 struct Recorder {
@@ -98,8 +75,9 @@ fn config(nodes: u64) -> Config {
 fn dead_shapes_are_dead_without_knowledge() {
     let (mut problems, mut states, mut checked, mut over_budget) = (0, 0, 0, 0);
     let mut wrong = Vec::new();
-    for (name, text) in files() {
-        let Ok(trees) = sgf::parse(&text) else {
+    for (name, text) in common::tsumegojs_sgf_files() {
+        let text = text.trim_start_matches('\u{feff}');
+        let Ok(trees) = sgf::parse(text) else {
             continue;
         };
         let Ok(problem) = Tsumego::from_sgf(&trees[0]) else {

@@ -3,6 +3,8 @@
 //! tsumego.js problems for both first players, byte-stable round trips, and trees spoiled
 //! on purpose that the verifier must reject.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tesuji::dfpn::{Config, Outcome, ProofTree, Solver};
@@ -12,31 +14,6 @@ use tesuji::{ascii, Color, Point};
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tsumego")
-}
-
-/// Every SGF of the vendored tsumego.js set, as (name without extension, text), sorted.
-fn tsumegojs_files() -> Vec<(String, String)> {
-    let root = data_dir().join("tsumegojs");
-    let mut out = Vec::new();
-    let mut dirs = vec![root.clone()];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "sgf") {
-                let name = p
-                    .strip_prefix(&root)
-                    .unwrap()
-                    .with_extension("")
-                    .to_string_lossy()
-                    .replace('\\', "/");
-                out.push((name, std::fs::read_to_string(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// A fixture of `shapes.txt`: name, problem, and the expected winners as
@@ -222,7 +199,7 @@ fn tsumegojs_proofs_verify() {
     let mut largest = (0usize, String::new());
     let mut over = Vec::new();
     let start = Instant::now();
-    for (name, text) in tsumegojs_files() {
+    for (name, text) in common::tsumegojs_sgf_files() {
         let Ok(base) = Tsumego::from_sgf_text(&text) else {
             continue;
         };

@@ -4,7 +4,8 @@
 //! `MAX_EMPTY` empty points in the region, so the test stays short; `tesuji bench solve
 //! --variations` runs the whole set (see the closing figures in `tsumego/mod.rs`).
 
-use std::path::{Path, PathBuf};
+mod common;
+
 use tesuji::sgf;
 use tesuji::tsumego::{
     listed_first_moves, proof_sgf, solve, verify, with_threats, SolveOptions, Tsumego, Verdict,
@@ -12,36 +13,13 @@ use tesuji::tsumego::{
 
 const MAX_EMPTY: usize = 8;
 
-fn files() -> Vec<(String, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tsumego/tsumegojs");
-    let mut out = Vec::new();
-    let mut dirs: Vec<PathBuf> = vec![root.clone()];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "sgf") {
-                let name = p
-                    .strip_prefix(&root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned();
-                let text = std::fs::read_to_string(&p).unwrap();
-                out.push((name, text.trim_start_matches('\u{feff}').to_string()));
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn small_answered_problems_first_move_proof_and_seeds() {
     let (mut checked, mut agreeing, mut proofs, mut proof_states) = (0, 0, 0, 0usize);
     let mut disagreements = Vec::new();
-    for (name, text) in files() {
-        let Ok(trees) = sgf::parse(&text) else {
+    for (name, text) in common::tsumegojs_sgf_files() {
+        let text = text.trim_start_matches('\u{feff}');
+        let Ok(trees) = sgf::parse(text) else {
             continue;
         };
         let tree = &trees[0];
@@ -144,7 +122,7 @@ fn small_answered_problems_first_move_proof_and_seeds() {
     // Known: moves that also win where the file lists another one only, each with its
     // verified proof in tests/data/tsumego/evidence (gop/7260: H7 kills too; gop/19468: C1
     // kills too). Any other disagreement needs the same before it is accepted here.
-    let evidence = ["gop/7260.sgf: ours H7", "gop/19468.sgf: ours C1"];
+    let evidence = ["gop/7260: ours H7", "gop/19468: ours C1"];
     let unexplained: Vec<_> = disagreements
         .iter()
         .filter(|d| !evidence.iter().any(|e| d.starts_with(e)))

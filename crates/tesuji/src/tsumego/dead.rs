@@ -155,10 +155,12 @@ impl Death {
         targets: &[Point],
         ko: Option<Point>,
     ) -> Option<usize> {
-        if let Some(x) = atari_kill(b, defender, attacker_to_move, region, targets, ko) {
+        // Both rules need every target stone in one chain: its head.
+        let h = target_chain(b, defender, targets)?;
+        if let Some(x) = atari_kill(b, h, defender, attacker_to_move, region, targets, ko) {
             return Some(x);
         }
-        self.filling(b, defender, region, targets, ko).map(|x| {
+        self.filling(b, h, defender, region, targets, ko).map(|x| {
             if attacker_to_move {
                 x
             } else {
@@ -167,29 +169,16 @@ impl Death {
         })
     }
 
-    /// The liberty-filling rule.
+    /// The liberty-filling rule, for the target chain whose head is `h`.
     fn filling(
         &mut self,
         b: &Board,
+        h: usize,
         defender: u8,
         region: &PointBits,
         targets: &[Point],
         ko: Option<Point>,
     ) -> Option<usize> {
-        // 1. One chain holds every target stone.
-        let mut head = None;
-        for t in targets {
-            let i = t.index();
-            if b.cell(i) == defender {
-                let h = b.head_of(i);
-                match head {
-                    None => head = Some(h),
-                    Some(x) if x != h => return None,
-                    Some(_) => {}
-                }
-            }
-        }
-        let h = head?;
         self.judged.clear();
         self.libs.clear();
         // 2. The neighbours of T. One mortal attacker stone is allowed: a single stone
@@ -322,7 +311,25 @@ impl Death {
     }
 }
 
-/// The atari rule: every target stone is in one chain `T` with a single liberty `x` in the
+/// The head of the one chain that holds every target stone on the board: `None` when they
+/// are in several chains, or none is left.
+fn target_chain(b: &Board, defender: u8, targets: &[Point]) -> Option<usize> {
+    let mut head = None;
+    for t in targets {
+        let i = t.index();
+        if b.cell(i) == defender {
+            let h = b.head_of(i);
+            match head {
+                None => head = Some(h),
+                Some(x) if x != h => return None,
+                Some(_) => {}
+            }
+        }
+    }
+    head
+}
+
+/// The atari rule (`h` the head of the target chain): every target stone is in one chain `T` with a single liberty `x` in the
 /// region. With the attacker to move, it captures at `x` unless `x` is the ko point. With
 /// the defender to move, `T` is lost when the defender can neither capture an attacker
 /// chain next to `T` (none is in atari) nor get out by playing `x` (no other defender
@@ -334,30 +341,16 @@ impl Death {
 /// Returns the attacker's capturing move (`usize::MAX` when the defender is to move).
 fn atari_kill(
     b: &Board,
+    h: usize,
     defender: u8,
     attacker_to_move: bool,
     region: &PointBits,
     targets: &[Point],
     ko: Option<Point>,
 ) -> Option<usize> {
-    let mut head = None;
-    for t in targets {
-        let i = t.index();
-        if b.cell(i) == defender {
-            let h = b.head_of(i);
-            match head {
-                None => {
-                    if b.libs_of_head(h) != 1 {
-                        return None;
-                    }
-                    head = Some(h);
-                }
-                Some(x) if x != h => return None,
-                Some(_) => {}
-            }
-        }
+    if b.libs_of_head(h) != 1 {
+        return None;
     }
-    let h = head?;
     // The liberty, and the attacker chains next to T.
     let mut x = usize::MAX;
     let mut s = h;

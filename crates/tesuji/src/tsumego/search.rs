@@ -332,7 +332,6 @@ impl Search {
         if self.passes >= 2 || (self.passes == 1 && self.position.to_play() == d) {
             return Some(d);
         }
-
         // Benson needs two vital regions, so a chain with fewer than two liberties is
         // never unconditionally alive: skip the test when no target chain has two. And
         // only test after the defender's moves (the attacker to play): an attacker move
@@ -395,10 +394,6 @@ impl Search {
         self.threats[self.position.to_play()] > 0 && self.ko_ban_in_region()
     }
 
-    /// The ordering score of a legal stone of `me` on `p`: captures first, then ataris,
-    /// saving own chains in atari, liberties of the new chain, and empty neighbours (the
-    /// centre of an eye space is often the vital point). Self-ataris that capture nothing
-    /// come last.
     /// Whether the targets are statically dead here (the knowledge of the `dead` module,
     /// whatever the depth), for the tests.
     #[cfg(test)]
@@ -454,8 +449,11 @@ impl Search {
         own
     }
 
-    /// `libs` and `captured` are what the stone would do ([`Board::play_effect`] with a
-    /// cap of 4), which the caller has worked out already.
+    /// The ordering score of a legal stone of `me` on the point `at`: captures first, then
+    /// ataris, saving own chains in atari, liberties of the new chain, and empty
+    /// neighbours (the centre of an eye space is often the vital point). Self-ataris that
+    /// capture nothing come last. `libs` and `captured` are what the stone would do
+    /// ([`Board::play_effect`] with a cap of 4), which the caller has worked out already.
     fn score(&self, at: usize, me: Color, libs: usize, captured: usize) -> i32 {
         let mut s = 0;
         let b = self.position.board();

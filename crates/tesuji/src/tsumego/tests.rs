@@ -373,108 +373,98 @@ fn the_variation_starts_with_the_reported_move() {
     assert_eq!(a.pv.first(), a.moves.first().map(|m| &m.mv));
 }
 
-#[test]
-fn moves_are_the_legal_region_points() {
-    // Random play in a problem with captures and kos: the stones `moves` lists are exactly
-    // the legal points of the region (suicide forbidden, the ko point banned).
-    let pos = ascii::parse_diagram(
-        "
-        . . . . . . . . .
-        . X X X X X X X .
-        . X O O O O O X .
-        . X O . X . O X .
-        . X O X . O . X .
-        . X O O O O O X .
-        . X X X X X X X .
-        . . . . . . . . .
-    ",
-    )
-    .unwrap();
-    let problem = Tsumego::new(pos, &[Point::new(2, 2)]).unwrap();
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+/// A position with captures and kos to come: White's group with an eye space that Black
+/// can play into.
+const FIGHT: &str = "
+    . . . . . . . . .
+    . X X X X X X X .
+    . X O O O O O X .
+    . X O . X . O X .
+    . X O X . O . X .
+    . X O . . . O X .
+    . X X X X X X X .
+    . . . . . . . . .
+";
+
+/// Plays `games` random games of up to `plies` moves from `problem` (the prover Black and
+/// White in turn), calling `check` at every state on the way down and again on the way
+/// back up as the moves are undone; returns each game's search, back at its start.
+fn random_games(
+    problem: &Tsumego,
+    seed: u64,
+    games: usize,
+    plies: usize,
+    check: &mut dyn FnMut(&mut Search),
+) -> Vec<Search> {
     println!("seed {seed:#x}");
-    for game in 0..40 {
-        let mut s = problem.search(if game % 2 == 0 {
+    let mut rng = seed;
+    let mut out = Vec::new();
+    for game in 0..games {
+        let prover = if game % 2 == 0 {
             Color::Black
         } else {
             Color::White
-        });
-        for _ in 0..30 {
+        };
+        let mut s = problem.search(prover);
+        let mut played = 0;
+        for _ in 0..plies {
+            check(&mut s);
             if s.terminal().is_some() {
                 break;
             }
             let mut moves = Vec::new();
             s.moves(&mut moves);
-            let mut listed: Vec<Point> = moves
-                .iter()
-                .filter_map(|m| match m {
-                    TsumegoMove::Play(p) => Some(*p),
-                    _ => None,
-                })
-                .collect();
-            listed.sort_unstable();
-            let mut legal: Vec<Point> = s
-                .position()
-                .legal_points()
-                .filter(|&p| problem.in_region(p))
-                .collect();
-            legal.sort_unstable();
-            assert_eq!(listed, legal);
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let mv = moves[(seed % moves.len() as u64) as usize];
-            s.play(mv);
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            s.play(moves[(rng % moves.len() as u64) as usize]);
+            played += 1;
         }
+        for _ in 0..played {
+            s.undo();
+            check(&mut s);
+        }
+        out.push(s);
     }
+    out
+}
+
+#[test]
+fn moves_are_the_legal_region_points() {
+    // Along random play with captures and kos, the stones `moves` lists are exactly the
+    // legal points of the region (suicide forbidden, the ko point banned).
+    let problem = Tsumego::new(ascii::parse_diagram(FIGHT).unwrap(), &[Point::new(2, 2)]).unwrap();
+    random_games(&problem, 0x2545_F491_4F6C_DD1D, 40, 30, &mut |s| {
+        let mut moves = Vec::new();
+        s.moves(&mut moves);
+        let mut listed: Vec<Point> = moves
+            .iter()
+            .filter_map(|m| match m {
+                TsumegoMove::Play(p) => Some(*p),
+                _ => None,
+            })
+            .collect();
+        listed.sort_unstable();
+        let mut legal: Vec<Point> = s
+            .position()
+            .legal_points()
+            .filter(|&p| problem.in_region(p))
+            .collect();
+        legal.sort_unstable();
+        assert_eq!(listed, legal);
+    });
 }
 
 #[test]
 fn the_room_kept_with_the_moves_matches_a_full_count() {
     // The defender's room (empty region points no attacker stone touches) is updated
-    // move by move; along random play with captures it equals a fresh count.
-    let pos = ascii::parse_diagram(
-        "
-        . . . . . . . . .
-        . X X X X X X X .
-        . X O O O O O X .
-        . X O . X . O X .
-        . X O X . O . X .
-        . X O . . . O X .
-        . X X X X X X X .
-        . . . . . . . . .
-    ",
-    )
-    .unwrap();
-    let problem = Tsumego::new(pos, &[Point::new(2, 2)]).unwrap();
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    println!("seed {seed:#x}");
-    for game in 0..60 {
-        let mut s = problem.search(if game % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        });
-        let mut played = 0;
-        for _ in 0..40 {
-            let (kept, full, _) = s.room_check();
-            assert_eq!(kept, full, "game {game}");
-            if s.terminal().is_some() {
-                break;
-            }
-            let mut moves = Vec::new();
-            s.moves(&mut moves);
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            s.play(moves[(seed % moves.len() as u64) as usize]);
-            played += 1;
-        }
-        for _ in 0..played {
-            s.undo();
-            let (kept, full, _) = s.room_check();
-            assert_eq!(kept, full, "game {game}");
-        }
+    // move by move; along random play with captures, and back, it equals a fresh count.
+    let problem = Tsumego::new(ascii::parse_diagram(FIGHT).unwrap(), &[Point::new(2, 2)]).unwrap();
+    let games = random_games(&problem, 0x9E37_79B9_7F4A_7C15, 60, 40, &mut |s| {
+        let (kept, full, _) = s.room_check();
+        assert_eq!(kept, full);
+    });
+    for mut s in games {
         assert_eq!(s.room_check().2, 1);
         s.undo();
         assert_eq!(s.room_check().2, 1, "an undo with nothing to take back");

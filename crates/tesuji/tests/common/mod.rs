@@ -206,3 +206,30 @@ pub fn ref_perft(pos: &RefPos, depth: u32) -> u64 {
 pub fn size(w: u64, h: u64) -> BoardSize {
     BoardSize::new(w, h).unwrap()
 }
+
+/// Every SGF file of the vendored tsumego.js set (`tests/data/tsumego/tsumegojs`), as (path
+/// under it without the extension, text as stored), sorted by path.
+pub fn tsumegojs_sgf_files() -> Vec<(String, String)> {
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tsumego/tsumegojs");
+    let mut out = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "sgf") {
+                let name = p
+                    .strip_prefix(&root)
+                    .unwrap()
+                    .with_extension("")
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.push((name, std::fs::read_to_string(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
