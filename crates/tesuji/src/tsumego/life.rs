@@ -41,6 +41,109 @@ pub(crate) struct LocalLife {
 }
 
 impl LocalLife {
+    /// A necessary condition for [`LocalLife::any_target_alive`], much cheaper in the
+    /// usual case: some target chain has two enclosed regions that are vital to it. Every
+    /// chain in Benson's alive set has two vital regions, and a region vital to a chain
+    /// holds one of its liberties, so only the regions through the targets' liberties are
+    /// flooded, and a flood stops as soon as it escapes (most liberties of a chain that is
+    /// not yet alive lead to the attacker's wall).
+    fn may_live(&mut self, board: &Board, d: u8, region: &PointBits, targets: &[Point]) -> bool {
+        // Escaping does not depend on the chain; vitality does, so each chain floods anew.
+        let mut escaped = PointBits::new();
+        let mut heads = [usize::MAX; 8];
+        for (k, &t) in targets.iter().enumerate() {
+            let i = t.index();
+            if board.cell(i) != d {
+                continue;
+            }
+            let h = board.head_of(i);
+            if heads.contains(&h) || board.libs_of_head(h) < 2 {
+                continue;
+            }
+            if let Some(slot) = heads.get_mut(k) {
+                *slot = h;
+            }
+            let mut vital = 0;
+            let mut seen = PointBits::new();
+            // Each liberty in the problem region, through the chain's stones.
+            let mut s = h;
+            loop {
+                for l in neighbors(s) {
+                    if board.cell(l) != EMPTY || !region.contains(l) || seen.contains(l) {
+                        continue;
+                    }
+                    if self.flood_vital(board, d, h, l, region, &mut seen, &mut escaped) {
+                        vital += 1;
+                        if vital >= 2 {
+                            return true;
+                        }
+                    }
+                }
+                s = board.next_of(s);
+                if s == h {
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Floods the region of `start` (points not holding a defender stone, through region
+    /// points); whether it is enclosed and vital to the chain `head`. An escaping flood
+    /// stops early; its points go to `escaped`, which later floods treat as escaping.
+    #[allow(clippy::too_many_arguments)]
+    fn flood_vital(
+        &mut self,
+        board: &Board,
+        d: u8,
+        head: usize,
+        start: usize,
+        region: &PointBits,
+        seen: &mut PointBits,
+        escaped: &mut PointBits,
+    ) -> bool {
+        self.stack.clear();
+        self.stack.push(start as u16);
+        seen.insert(start);
+        let first = self.points.len();
+        let mut vital = true;
+        let mut escapes = false;
+        while let Some(i) = self.stack.pop() {
+            let i = usize::from(i);
+            self.points.push(i as u16);
+            let mut next_to_head = false;
+            for n in neighbors(i) {
+                let c = board.cell(n);
+                if c == WALL {
+                    continue;
+                }
+                if c == d {
+                    next_to_head |= board.head_of(n) == head;
+                } else if !region.contains(n) || escaped.contains(n) {
+                    escapes = true;
+                } else if seen.insert(n) {
+                    self.stack.push(n as u16);
+                }
+            }
+            if board.cell(i) == EMPTY && !next_to_head {
+                vital = false;
+            }
+            if escapes {
+                break;
+            }
+        }
+        if escapes {
+            for &p in &self.points[first..] {
+                escaped.insert(usize::from(p));
+            }
+            for &p in &self.stack {
+                escaped.insert(usize::from(p));
+            }
+        }
+        self.points.truncate(first);
+        !escapes && vital
+    }
+
     /// Whether a chain holding one of `targets` (stones of `defender`) is unconditionally
     /// alive by Benson's test on the regions enclosed inside `region`.
     pub(crate) fn any_target_alive(
@@ -55,6 +158,9 @@ impl LocalLife {
             Color::Black => BLACK,
             Color::White => WHITE,
         };
+        if !self.may_live(board, d, region, targets) {
+            return false;
+        }
         self.points.clear();
         self.starts.clear();
         self.border.clear();
