@@ -17,7 +17,12 @@
 //! ([`Config::epsilon_percent`]). Ties between children go to the first in
 //! [`Problem::moves`] order. An expansion stops at the first child that decides the state
 //! whatever the path (a terminal or stored win for the side to move): the other children
-//! would never be looked at.
+//! would never be looked at. It plays every child first (repetition, terminal test,
+//! initial numbers) and then looks them all up in the table in a row: on a large table
+//! each lookup misses the processor's cache, and with nothing between them the misses
+//! overlap (8 % less time at 15M nodes on `cc2/333`, 1.35M entries; nothing measurable on
+//! the small tables of the answered tsumego.js set). Nodes are counted as if it stopped at
+//! the deciding child, so node counts are those of a single pass.
 //!
 //! # Repetitions and the graph-history interaction
 //!
