@@ -221,6 +221,14 @@ pub trait Problem {
         None
     }
 
+    /// Whether `mv` leaves the position as it is (a pass). [`Solver::principal_line`]
+    /// shows the losing side passing only when it has nothing else: any move loses there,
+    /// and a move on the board is the resistance a reader wants to see. `false` by default.
+    fn is_pass(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
     /// The value of a state that repeats a state earlier on the current path (a cycle). A
     /// result that depends on such a repetition depends on the path and must not be
     /// reused as if it did not (the graph-history interaction problem).

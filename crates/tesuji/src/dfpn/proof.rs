@@ -191,7 +191,10 @@ impl Solver {
     /// the side to move wins, its move is the first whose state has that value on this
     /// path ([`Problem::strategy_move`] first, then the children the table holds as won,
     /// least work first, then the others); where it loses, the move whose state the table
-    /// spent the most work on (the longest resistance). The line ends at a state the rules
+    /// spent the most work on (the longest resistance), a pass ([`Problem::is_pass`]) only
+    /// when nothing else is legal (states that knowledge decides record no work, so a pass
+    /// that lets the winner play on could otherwise look like the longest resistance).
+    /// The line ends at a state the rules
     /// decide ([`Problem::rules_terminal`]), at a repetition, after `max_len` moves, or when
     /// the budget runs out. With `first`, the line starts with that move (a legal move of
     /// the current state). `p` is left as it was given.
@@ -289,7 +292,7 @@ impl Solver {
                 }
                 found
             } else {
-                let mut best: Option<(u64, P::Move)> = None;
+                let mut best: Option<((bool, u64), P::Move)> = None;
                 for &mv in &moves {
                     p.play(mv);
                     let work = if p.terminal().is_some() {
@@ -298,8 +301,10 @@ impl Solver {
                         self.table.get(p.key()).map_or(0, |e| e.work)
                     };
                     p.undo();
-                    if best.is_none_or(|(w, _)| work > w) {
-                        best = Some((work, mv));
+                    // A pass only if nothing else is legal.
+                    let rank = (!p.is_pass(mv), work);
+                    if best.is_none_or(|(r, _)| rank > r) {
+                        best = Some((rank, mv));
                     }
                 }
                 best.map(|b| b.1)

@@ -550,6 +550,10 @@ impl Problem for Search {
         self.outcome(self.defender)
     }
 
+    fn is_pass(&self, mv: TsumegoMove) -> bool {
+        mv == TsumegoMove::Pass
+    }
+
     /// Stones first, best first by a static score (captures, ataris, saving a chain in
     /// atari, liberties, empty neighbours in the region; ties in board order), then
     /// [`TsumegoMove::Threat`] if allowed, then [`TsumegoMove::Pass`].

@@ -29,7 +29,8 @@
 //!    refutation (the opponent's reply after which the first player fails).
 //! 5. **The principal variation**: the reported move, then at the winner's turns a move
 //!    that keeps the win and at the loser's turns the reply that cost the search the most
-//!    work (the longest resistance), down to a state the rules decide
+//!    work (the longest resistance; a pass only if nothing else is legal), down to a
+//!    state the rules decide
 //!    ([`crate::dfpn::Solver::principal_line`], every step searched with the line so far as
 //!    its path, in the table of step 3, which keeps serving the whole line; when that
 //!    table is empty, as after a win whatever the threats, the line's first search fills

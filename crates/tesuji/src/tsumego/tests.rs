@@ -375,6 +375,19 @@ fn no_refutations_when_every_move_wins() {
     assert!(a.refutations.is_empty(), "{:?}", a.refutations);
 }
 
+/// At the loser's turns the variation shows a stone, and a pass only when nothing else is
+/// legal. In the README's example the knowledge ends the loser's stone moves at once, so
+/// they record no work, and a pass (which lets the winner play on) used to look like the
+/// longest resistance: "F6 pass E8 F7 G7 pass C6".
+#[test]
+fn the_variation_passes_only_when_nothing_else_is_legal() {
+    let problem =
+        Tsumego::from_sgf_text(include_str!("../../../../examples/tsumego.sgf")).unwrap();
+    let a = solve(&problem, Color::Black, &SolveOptions::default());
+    assert_eq!(a.result, Verdict::Win);
+    assert!(a.pv.len() >= 3 && !a.pv.contains(&Move::Pass), "{:?}", a.pv);
+}
+
 #[test]
 fn the_variation_starts_with_the_reported_move() {
     let a = solve(&straight_three(), Color::Black, &SolveOptions::default());
