@@ -98,26 +98,28 @@
 //!
 //! Figures (this 2-core machine, release build, `tesuji bench solve
 //! ../shared/data/tsumegojs --pl-only --variations --time 20`): the 104 answered problems
-//! all solved in 6.7 s in total (6.66-6.71 s over six runs on a quiet machine in session
-//! 5; 7.3-7.5 s in session 4's runs of the same search, the machine's speed varies by
-//! about 10 %), median 9 ms, slowest 0.8 s (gop/14140), 20.6M nodes: 21 times less than
-//! tsumego.js's 142 s (the goal is 20; session 3: 11.7 s, 36.5M nodes). Our first move is
-//! a listed one in 100 (the four others have verified proofs in
-//! `tests/data/tsumego/evidence`), and at 310 of the 334 listed turns of the first player
-//! our chosen move is a listed one (21 of the other 24 have verified proofs that ours
-//! wins too, from `bench solve --evidence`; two are passes, one is on a line already lost
-//! at the problem's threshold). The answers do not depend on the hash keys: the whole set
-//! under seeds 0 and 987654321 with a 15M-node budget gave 307 identical lines (results,
-//! thresholds, moves, refutations, node counts; 45 of them unknown at that budget). The
-//! 98 unanswered problems, both colours, `--time 10` (session 5): 159 of 196 solved
-//! within 10 s (118 within 1 s, 144 within 3 s; session 4: 158, 117, 142; session 3: 153,
-//! 107, 130), 37 unknown, 27 of them with the attacker moving first: cc2/333 B, cc3/470
-//! B, gop/11250 B, 11928 W, 13485 B+W, 13500 B+W, 13684 B, 14352 W, 14590 B+W, 14928 W,
-//! 15000 B, 15003 B+W, 15019 B+W, 17101 B, 17663 B, 19988 B, 20131 B, 20226 B+W, 20302
-//! W, 4015 B, 5194 W, 5442 B, 5497 W, 5555 B, 5583 B, 5909 B+W, 6083 W, 684 W, 9997 W,
-//! sim/16/weak B. The goal, each within 10 s, is not met, and it is far: given 25 s,
-//! only 3 of the first 14 of these runs finish (cc2/333 B kills, gop/11928 W needs three
-//! threats, gop/13485 W lives); their regions have 16 to 27 empty points.
+//! all solved in 6.4 s in total (6.36-6.58 s over three runs on a quiet machine; the
+//! machine's speed varies by about 10 %: session 4's search took 7.3-7.5 s in session 4
+//! and 6.66-6.71 s in session 5), median 9 ms, slowest 0.7 s (gop/15275), 19.3M nodes:
+//! 22 times less than tsumego.js's 142 s (the goal is 20; session 4: 20.6M nodes;
+//! session 3: 11.7 s, 36.5M nodes). Our first move is a listed one in 100 (the four
+//! others have verified proofs in `tests/data/tsumego/evidence`), and at 309 of the 334
+//! listed turns of the first player our chosen move is a listed one (22 of the other 25
+//! have verified proofs that ours wins too, from `bench solve --evidence`; two are
+//! passes, one is on a line already lost at the problem's threshold). The answers do not
+//! depend on the hash keys: the whole set under seeds 0 and 987654321 with a 15M-node
+//! budget gave 307 identical lines (results, thresholds, moves, refutations, node counts;
+//! 39 of them unknown at that budget; session 5's solver). The 98
+//! unanswered problems, both colours, `--time 10` (session 5): 160 of 196 solved within
+//! 10 s (121 within 1 s, 147 within 3 s; session 4: 158, 117, 142; session 3: 153, 107,
+//! 130), 36 unknown, 25 of them with the attacker moving first: cc2/333 B, cc3/470 B,
+//! gop/11250 B, 11928 W, 13485 B+W, 13500 B+W, 13684 B, 14352 W, 14590 B+W, 14928 W,
+//! 15000 B, 15003 B+W, 15019 B+W, 17101 B, 17663 B, 19988 B, 20226 B+W, 20302 W, 4015 B,
+//! 5194 W, 5442 B+W, 5497 W, 5555 B, 5583 B, 5909 B+W, 6083 W, 9997 W, sim/16/weak B
+//! (gop/5442 W is a borderline case: solved in 10 s in some runs). The goal, each within
+//! 10 s, is not met, and it is far: given 25 s, only 3 of the first 14 of these runs
+//! finished (cc2/333 B kills, gop/11928 W needs three threats, gop/13485 W lives; with
+//! session 4's numbers); their regions have 16 to 27 empty points.
 //!
 //! What made session 4 faster: the dead-shape knowledge (36.5M -> 25.3M nodes), an
 //! expansion that stops at the first child deciding the state (23.3M), weak proof
@@ -129,9 +131,12 @@
 //! fewer nodes in the walk, but the restricted searches of the winning moves then had to
 //! start from an empty table: more in total), ε = 35 % and 50 % with weak numbers.
 //!
-//! Session 5: the local Benson test first floods only the regions through the targets'
-//! liberties and gives up unless a target chain has two enclosed regions vital to it
-//! (a necessary condition; about 1 % of the time), and the df-pn expansion looks its
+//! Session 5: the attacker's initial number weighs the targets' liberties to the fourth
+//! power instead of the square (measurements in [`Search`]'s `initial_numbers`: 19 %
+//! fewer nodes on 44 harder runs, 6 % on the answered set); the local Benson test first
+//! floods only the regions through the targets' liberties and gives up unless a target
+//! chain has two enclosed regions vital to it (a necessary condition; about 1 % of the
+//! time), and the df-pn expansion looks its
 //! children up in the table in a row (8 % less time on a large table, see
 //! [`crate::dfpn`]). Tried and dropped: Benson's test on blocks of chains joined by miai
 //! (two shared liberties, the attacker taking one answered by the other), as knowledge

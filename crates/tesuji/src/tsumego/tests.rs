@@ -381,8 +381,7 @@ fn no_refutations_when_every_move_wins() {
 /// longest resistance: "F6 pass E8 F7 G7 pass C6".
 #[test]
 fn the_variation_passes_only_when_nothing_else_is_legal() {
-    let problem =
-        Tsumego::from_sgf_text(include_str!("../../../../examples/tsumego.sgf")).unwrap();
+    let problem = Tsumego::from_sgf_text(include_str!("../../../../examples/tsumego.sgf")).unwrap();
     let a = solve(&problem, Color::Black, &SolveOptions::default());
     assert_eq!(a.result, Verdict::Win);
     assert!(a.pv.len() >= 3 && !a.pv.contains(&Move::Pass), "{:?}", a.pv);
