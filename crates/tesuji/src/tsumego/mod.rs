@@ -132,18 +132,19 @@
 //! start from an empty table: more in total), ε = 35 % and 50 % with weak numbers.
 //!
 //! Session 5: the attacker's initial number weighs the targets' liberties to the fourth
-//! power instead of the square (measurements in [`Search`]'s `initial_numbers`: 19 %
-//! fewer nodes on 44 harder runs, 6 % on the answered set); the local Benson test first
-//! floods only the regions through the targets' liberties and gives up unless a target
-//! chain has two enclosed regions vital to it (a necessary condition; about 1 % of the
-//! time), and the df-pn expansion looks its
-//! children up in the table in a row (8 % less time on a large table, see
-//! [`crate::dfpn`]). Tried and dropped: Benson's test on blocks of chains joined by miai
-//! (two shared liberties, the attacker taking one answered by the other), as knowledge
-//! with a defender's strategy for the proof trees. Sound (265 states where it fired,
-//! each proven alive again without knowledge), but the answered set went from 7.29 s to
-//! 8.88 s for 20.56M -> 20.44M nodes, and on the 60 runs of the problems with unknowns
-//! it saved nodes in some and cost in others, leaving the unknowns as they were.
+//! power instead of the square (measurements in [`Search`]'s `initial_numbers`: 19 % fewer
+//! nodes on 44 harder runs, 6 % on the answered set); the local Benson test first floods
+//! only the regions through the targets' liberties and gives up unless a target chain has
+//! two enclosed regions vital to it (a necessary condition; about 1 % of the time), and the
+//! df-pn expansion looks its children up in the table in a row (8 % less time on a large
+//! table, see [`crate::dfpn`]). ε = 15 % and 40 % instead of 25 % on the 44 harder runs of
+//! `initial_numbers`: 569M and 647M nodes against 504M. Tried and dropped: Benson's test on
+//! blocks of chains joined by miai (two shared liberties, the attacker taking one answered
+//! by the other), as knowledge with a defender's strategy for the proof trees. Sound (265
+//! states where it fired, each proven alive again without knowledge), but the answered set
+//! went from 7.29 s to 8.88 s for 20.56M -> 20.44M nodes, and on the 60 runs of the
+//! problems with unknowns it saved nodes in some and cost in others, leaving the unknowns
+//! as they were.
 //!
 //! Where the nodes go: the attacker's proofs still fill liberties and fight over attacker
 //! stones that are not connected to the wall (in 5 of the slowest kills, 2.3 of 3 million

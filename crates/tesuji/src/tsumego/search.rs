@@ -672,8 +672,12 @@ impl Problem for Search {
     /// 956M and 15.5M, `libs²` 620M and 10.1M, `libs³` 526M and 8.7M, `libs⁴` 504M and
     /// 8.5M, `libs⁵` 511M and 8.6M, `libs⁶` 485M and 8.1M, `libs⁸` 657M and 10.7M (the
     /// numbers saturate). With `libs⁴`, `kb + own` for kb = 0 or 4 instead of 1: 577M and
-    /// 547M; the defender's constant 5 or 12 instead of 8 (with `libs²`): within noise.
-    /// On the answered set `libs⁴` takes 19.3M nodes where `libs²` took 20.6M.
+    /// 547M; the defender's constant 5 or 12 instead of 8 (with `libs²`): within noise;
+    /// the defender's number squared: 584M. On the answered set `libs⁴` takes 19.3M nodes
+    /// where `libs²` took 20.6M. Not taken: the defender's number less `libs / 2`,
+    /// `libs` or `2 libs` (471M and 8.2M, 481M and 7.9M, 494M and 8.2M on the 44 runs,
+    /// but with `libs` 19.7M nodes on the answered set and two first moves that are not
+    /// the listed ones).
     fn initial_numbers(&mut self) -> (u32, u32) {
         let b = self.position.board();
         let d = self.defender;
