@@ -454,6 +454,8 @@ impl Search {
     /// neighbours (the centre of an eye space is often the vital point). Self-ataris that
     /// capture nothing come last. `libs` and `captured` are what the stone would do
     /// ([`Board::play_effect`] with a cap of 4), which the caller has worked out already.
+    /// The weight of an empty neighbour, 3: 0 or 8 instead took 554M and 536M nodes on the
+    /// 44 harder runs of [`Problem::initial_numbers`]' measurements, against 504M.
     fn score(&self, at: usize, me: Color, libs: usize, captured: usize) -> i32 {
         let mut s = 0;
         let b = self.position.board();
