@@ -679,7 +679,9 @@ impl Problem for Search {
     /// where `libs²` took 20.6M. Not taken: the defender's number less `libs / 2`,
     /// `libs` or `2 libs` (471M and 8.2M, 481M and 7.9M, 494M and 8.2M on the 44 runs,
     /// but with `libs` 19.7M nodes on the answered set and two first moves that are not
-    /// the listed ones).
+    /// the listed ones); the attacker's `1 + own` as `1 + own / 2` (505M and 8.1M, but
+    /// 20.4M nodes on the answered set and one first move off the listing) or squared
+    /// (597M and 9.7M).
     fn initial_numbers(&mut self) -> (u32, u32) {
         let b = self.position.board();
         let d = self.defender;
