@@ -66,7 +66,7 @@ pub(crate) const fn neighbors(p: usize) -> [usize; 4] {
 }
 
 /// A set of padded point indices, as a fixed bitset on the stack.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct PointBits([u64; ARRAY_LEN.div_ceil(64)]);
 
 impl PointBits {

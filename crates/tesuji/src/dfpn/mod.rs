@@ -143,7 +143,8 @@
 //! 15, 25, 35, 50 %: 21.3M, 21.0M, 20.3M, 20.8M; on 96 harder runs of the unanswered
 //! problems (30M-node budget), weak with 25 % needed 29 % fewer nodes than plain in the
 //! geometric mean (one run much more). The tsumego solver now uses weak numbers with
-//! 25 % (`tsumego::solve`); this generic default stays plain. (ε = 35 % first exposed a search that never ended: the report ran the main search
+//! 25 % (`tsumego::solve`); this generic default stays plain. (ε = 35 % first exposed a
+//! search that never ended: the report ran the main search
 //! in 200,000-node slices, and each restart lost the path-dependent results that its frames
 //! held; progress is now reported from inside one search, [`Solver::solve_reporting`].)
 //!
@@ -224,8 +225,7 @@ pub trait Problem {
     /// Whether `mv` leaves the position as it is (a pass). [`Solver::principal_line`]
     /// shows the losing side passing only when it has nothing else: any move loses there,
     /// and a move on the board is the resistance a reader wants to see. `false` by default.
-    fn is_pass(&self, mv: Self::Move) -> bool {
-        let _ = mv;
+    fn is_pass(&self, _mv: Self::Move) -> bool {
         false
     }
 

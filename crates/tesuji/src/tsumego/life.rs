@@ -38,6 +38,8 @@ pub(crate) struct LocalLife {
     chains: Vec<u16>,
     chain_alive: Vec<bool>,
     region_alive: Vec<bool>,
+    /// Points of the regions found to escape by [`LocalLife::may_live`] in this call.
+    escaped: PointBits,
 }
 
 impl LocalLife {
@@ -49,30 +51,32 @@ impl LocalLife {
     /// not yet alive lead to the attacker's wall).
     fn may_live(&mut self, board: &Board, d: u8, region: &PointBits, targets: &[Point]) -> bool {
         // Escaping does not depend on the chain; vitality does, so each chain floods anew.
-        let mut escaped = PointBits::new();
-        let mut heads = [usize::MAX; 8];
-        for (k, &t) in targets.iter().enumerate() {
+        self.escaped = PointBits::new();
+        let mut done: Vec<usize> = Vec::with_capacity(targets.len());
+        for &t in targets {
             let i = t.index();
             if board.cell(i) != d {
                 continue;
             }
             let h = board.head_of(i);
-            if heads.contains(&h) || board.libs_of_head(h) < 2 {
+            if done.contains(&h) || board.libs_of_head(h) < 2 {
                 continue;
             }
-            if let Some(slot) = heads.get_mut(k) {
-                *slot = h;
-            }
+            done.push(h);
             let mut vital = 0;
             let mut seen = PointBits::new();
             // Each liberty in the problem region, through the chain's stones.
             let mut s = h;
             loop {
                 for l in neighbors(s) {
-                    if board.cell(l) != EMPTY || !region.contains(l) || seen.contains(l) {
+                    if board.cell(l) != EMPTY
+                        || !region.contains(l)
+                        || seen.contains(l)
+                        || self.escaped.contains(l)
+                    {
                         continue;
                     }
-                    if self.flood_vital(board, d, h, l, region, &mut seen, &mut escaped) {
+                    if self.flood_vital(board, d, h, l, region, &mut seen) {
                         vital += 1;
                         if vital >= 2 {
                             return true;
@@ -90,8 +94,7 @@ impl LocalLife {
 
     /// Floods the region of `start` (points not holding a defender stone, through region
     /// points); whether it is enclosed and vital to the chain `head`. An escaping flood
-    /// stops early; its points go to `escaped`, which later floods treat as escaping.
-    #[allow(clippy::too_many_arguments)]
+    /// stops early; its points go to `self.escaped`, which later floods treat as escaping.
     fn flood_vital(
         &mut self,
         board: &Board,
@@ -100,7 +103,6 @@ impl LocalLife {
         start: usize,
         region: &PointBits,
         seen: &mut PointBits,
-        escaped: &mut PointBits,
     ) -> bool {
         self.stack.clear();
         self.stack.push(start as u16);
@@ -119,7 +121,7 @@ impl LocalLife {
                 }
                 if c == d {
                     next_to_head |= board.head_of(n) == head;
-                } else if !region.contains(n) || escaped.contains(n) {
+                } else if !region.contains(n) || self.escaped.contains(n) {
                     escapes = true;
                 } else if seen.insert(n) {
                     self.stack.push(n as u16);
@@ -133,11 +135,8 @@ impl LocalLife {
             }
         }
         if escapes {
-            for &p in &self.points[first..] {
-                escaped.insert(usize::from(p));
-            }
-            for &p in &self.stack {
-                escaped.insert(usize::from(p));
+            for &p in self.points[first..].iter().chain(&self.stack) {
+                self.escaped.insert(usize::from(p));
             }
         }
         self.points.truncate(first);
