@@ -71,10 +71,10 @@ fn config(nodes: u64) -> Config {
     }
 }
 
-#[test]
-fn dead_shapes_are_dead_without_knowledge() {
-    let (mut problems, mut states, mut checked, mut over_budget) = (0, 0, 0, 0);
-    let mut wrong = Vec::new();
+/// The vendored tsumego.js problems that load, whose region has at most `max_empty`
+/// empty points, with their names.
+fn small_problems(max_empty: usize) -> Vec<(String, Tsumego)> {
+    let mut out = Vec::new();
     for (name, text) in common::tsumegojs_sgf_files() {
         let text = text.trim_start_matches('\u{feff}');
         let Ok(trees) = sgf::parse(text) else {
@@ -83,9 +83,18 @@ fn dead_shapes_are_dead_without_knowledge() {
         let Ok(problem) = Tsumego::from_sgf(&trees[0]) else {
             continue;
         };
-        if problem.region_empty_count() > 12 {
-            continue;
+        if problem.region_empty_count() <= max_empty {
+            out.push((name, problem));
         }
+    }
+    out
+}
+
+#[test]
+fn dead_shapes_are_dead_without_knowledge() {
+    let (mut problems, mut states, mut checked, mut over_budget) = (0, 0, 0, 0);
+    let mut wrong = Vec::new();
+    for (name, problem) in small_problems(12) {
         problems += 1;
         // Record where knowledge fires while the first player's result is searched.
         let first = problem.first();
@@ -133,4 +142,56 @@ fn dead_shapes_are_dead_without_knowledge() {
         over_budget * 20 <= checked,
         "too many over budget: {over_budget}"
     );
+}
+
+/// Values that hold whatever the ko threats are (no ko ban met below them) are shared
+/// under a key without the threats (`Problem::core_key`), within a search and across the
+/// searches of the threshold walk, which reuse one table. Checked here: on the small
+/// vendored problems, each threat difference from -2 to 2 solved with core values off
+/// and a fresh table, and again in one table shared by all five searches (going up, then
+/// down), gives the same result.
+#[test]
+fn core_values_change_no_result() {
+    use tesuji::tsumego::with_threats;
+    let (mut problems, mut compared, mut ko_problems) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    for (name, problem) in small_problems(10) {
+        problems += 1;
+        for first in [problem.first(), !problem.first()] {
+            let ds: Vec<i32> = (-2..=2).collect();
+            let mut plain = Vec::new();
+            for &d in &ds {
+                let mut s = with_threats(&problem, first, d).search(first);
+                s.set_core_values(false);
+                plain.push(Solver::new(config(2_000_000)).solve(&mut s).outcome);
+            }
+            if plain.iter().any(|r| *r != plain[0]) {
+                ko_problems += 1;
+            }
+            for order in [ds.clone(), ds.iter().rev().copied().collect::<Vec<_>>()] {
+                let mut shared = Solver::new(config(2_000_000));
+                for &d in &order {
+                    let mut s = with_threats(&problem, first, d).search(first);
+                    let got = shared.solve(&mut s).outcome;
+                    let want = plain[(d + 2) as usize];
+                    if got.is_some() && want.is_some() {
+                        compared += 1;
+                        if got != want {
+                            wrong.push(format!(
+                                "{name}, {first:?} first, difference {d}: {got:?} shared, \
+                                 {want:?} plain"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "{problems} problems, {compared} results compared, {ko_problems} first players \
+         whose result depends on the threats"
+    );
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(compared >= 1000, "too few: {compared}");
+    assert!(ko_problems >= 10, "too few ko problems: {ko_problems}");
 }

@@ -111,6 +111,33 @@
 //! equal, so the same problem with other keys gives the same outcome, node count and table
 //! size, unless two different states share a full 64-bit key (negligible with good keys).
 //!
+//! # Core values
+//!
+//! Some parts of a state matter only now and then: in life and death, the ko threats each
+//! side has left matter only where a ko ban lets a side offer one. A problem can name the
+//! rest, the state's **core**, with [`Problem::core_key`]. A proof or disproof is a
+//! **core value** when it holds whatever those parts are: a terminal value (which must
+//! depend on the core alone), a win through a move that is there whatever they are
+//! ([`Problem::core_move`]) to a core value, or a loss at a state whose moves depend on
+//! the core alone ([`Problem::core_moves`]) where every child is a core value. Such a
+//! tree never uses the parts outside the core, so relabelled with any other values of
+//! them it is still a proof. Core values go to the table under both keys (each entry says
+//! whether it is one), and a child that the table does not decide under its own key is
+//! looked up under its core key too. Within one search this shares the values of states
+//! reached with different threats left; across searches of the same problem with other
+//! threat counts in one table (the threshold walk of `tsumego::solve`) it shares every
+//! value that no ko touched.
+//!
+//! [`Solver::solve_children`] still needs a table whose entries all come from searches of
+//! its own root: a core value stored by a search from another root (the same position
+//! with other threats) may pass through this root, so such a table is emptied first, as
+//! any table from another root is.
+//!
+//! Tested on random graph games where tokens buy a move at some states (`tests.rs`):
+//! every token count solved in one table, in both orders, and every root move, against
+//! minimax; the test fails if a state where tokens buy a move is taken for a core one,
+//! or a token move for a core move.
+//!
 //! # Budgets
 //!
 //! [`Config`] limits nodes, time and table memory, and takes a cancellation flag. Out of
@@ -248,5 +275,27 @@ pub trait Problem {
     /// `1..=`[`MAX_INITIAL`].
     fn initial_numbers(&mut self) -> (u32, u32) {
         (1, 1)
+    }
+
+    /// A key of the current state's **core**: the state without the parts that only some
+    /// values depend on (tsumego: the ko threats each side has left), or `None` (the
+    /// default) to share nothing. A value that the solver finds to hold whatever those
+    /// parts are is also stored under this key, where searches of the same problem with
+    /// other such parts find it (see "Core values" in the module documentation). When this
+    /// is `Some`, [`Problem::terminal`] must depend on the core alone.
+    fn core_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// Whether the moves of the current state depend on its core alone (tsumego: no ko
+    /// ban, so no ko threat can be offered). `false` by default.
+    fn core_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether `mv`, a move of the current state, is there whatever the parts outside the
+    /// core are (tsumego: any move but a ko threat). `false` by default.
+    fn core_move(&self, _mv: Self::Move) -> bool {
+        false
     }
 }

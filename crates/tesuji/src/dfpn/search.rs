@@ -28,7 +28,7 @@ pub struct Config {
     /// Most wall-clock time per call; `None` for no limit.
     pub time: Option<Duration>,
     /// Memory for the transposition table, in bytes. The table never holds more entries
-    /// than fit (about 33 bytes each); below about 130 bytes there is no table at all, and
+    /// than fit (about 41 bytes each); below about 165 bytes there is no table at all, and
     /// the search still gives right answers (or unknown), only slower.
     pub memory_bytes: usize,
     /// The 1+ε threshold trick of Pawlewicz and Lew, in percent: a child is searched until
@@ -240,6 +240,10 @@ struct Child<M> {
     fixed: Option<(Outcome, u32)>,
     /// Numbers to use when the table has no entry.
     last: (u32, u32),
+    /// `fixed` holds whatever the parts of the state outside its core are.
+    core: bool,
+    /// The move is there whatever those parts are ([`Problem::core_move`]).
+    core_move: bool,
 }
 
 struct Frame<M> {
@@ -252,6 +256,10 @@ struct Frame<M> {
     start_nodes: u64,
     /// A root restricted to one move: its value is not the state's, so it is not stored.
     restricted: bool,
+    /// The state's core key ([`Problem::core_key`]).
+    core_key: Option<u64>,
+    /// The state's moves depend on its core alone ([`Problem::core_moves`]).
+    core_moves: bool,
 }
 
 /// The node's numbers as the frame sees them.
@@ -263,6 +271,8 @@ struct Eval {
     best: usize,
     /// Second-smallest "min" number (pn at OR nodes, dn at AND nodes).
     second: u32,
+    /// If final: it holds whatever the parts of the state outside its core are.
+    core: bool,
 }
 
 fn add(a: u32, b: u32) -> u32 {
@@ -606,6 +616,7 @@ impl Solver {
         // decides are played and tested for nothing, and initial numbers are worked out
         // for children the table knows (both cheap next to a cache miss).
         let mut children = Vec::with_capacity(moves.len());
+        let mut cores: Vec<Option<u64>> = Vec::with_capacity(moves.len());
         for mv in moves {
             p.play(mv);
             let key = p.key();
@@ -621,14 +632,20 @@ impl Solver {
                 let (a, b) = p.initial_numbers();
                 (clamp_initial(a), clamp_initial(b))
             };
+            let core_key = if fixed.is_none() { p.core_key() } else { None };
             p.undo();
+            let core_move = p.core_move(mv);
             let decided = only.is_none() && fixed == Some((win, NO_DEP));
             children.push(Child {
                 mv,
                 key,
                 fixed,
                 last,
+                // Terminal values depend on the core alone; repetitions are never stored.
+                core: fixed.is_some_and(|(_, d)| d == NO_DEP),
+                core_move,
             });
+            cores.push(core_key);
             if decided {
                 break;
             }
@@ -637,9 +654,24 @@ impl Solver {
         for (i, c) in children.iter_mut().enumerate() {
             if c.fixed.is_none() {
                 // A proof in the table stays known to this frame even if evicted later.
-                match self.table.get(c.key) {
-                    Some(e) if e.pn == 0 => c.fixed = Some((Outcome::Proven, NO_DEP)),
-                    Some(e) if e.dn == 0 => c.fixed = Some((Outcome::Disproven, NO_DEP)),
+                let mut found = self.table.get(c.key).copied();
+                if !found.is_some_and(|e| e.is_final()) {
+                    // A value of the core, found by a search with other non-core parts.
+                    if let Some(e) = cores[i].and_then(|k| self.table.get(k)) {
+                        if e.is_final() {
+                            found = Some(*e);
+                        }
+                    }
+                }
+                match found {
+                    Some(e) if e.pn == 0 => {
+                        c.fixed = Some((Outcome::Proven, NO_DEP));
+                        c.core = e.core;
+                    }
+                    Some(e) if e.dn == 0 => {
+                        c.fixed = Some((Outcome::Disproven, NO_DEP));
+                        c.core = e.core;
+                    }
                     Some(_) => c.last = (1, 1),
                     None => {}
                 }
@@ -656,12 +688,19 @@ impl Solver {
 
     /// The numbers of a child: `(pn, dn, dependency)`.
     fn child_numbers<M>(&self, c: &Child<M>) -> (u32, u32, u32) {
+        let (pn, dn, dep, _) = self.child_numbers_core(c);
+        (pn, dn, dep)
+    }
+
+    /// The numbers of a child and whether a final value holds whatever the parts of the
+    /// state outside its core are.
+    fn child_numbers_core<M>(&self, c: &Child<M>) -> (u32, u32, u32, bool) {
         match c.fixed {
-            Some((Outcome::Proven, d)) => (0, INF, d),
-            Some((Outcome::Disproven, d)) => (INF, 0, d),
+            Some((Outcome::Proven, d)) => (0, INF, d, c.core),
+            Some((Outcome::Disproven, d)) => (INF, 0, d, c.core),
             None => match self.table.get(c.key) {
-                Some(e) if !self.fallback || e.is_final() => (e.pn, e.dn, NO_DEP),
-                _ => (c.last.0, c.last.1, NO_DEP),
+                Some(e) if !self.fallback || e.is_final() => (e.pn, e.dn, NO_DEP, e.core),
+                _ => (c.last.0, c.last.1, NO_DEP, false),
             },
         }
     }
@@ -678,15 +717,19 @@ impl Solver {
         let mut s_count = 0u32;
         let mut win_dep = 0u32; // the most path-independent winning child
         let mut all_dep = NO_DEP; // every child counts when the mover loses
+        let mut win_core = false; // a winning move to a core value, there whatever
+        let mut all_core = f.core_moves; // every child's value is a core value
         for (i, c) in f.children.iter().enumerate() {
-            let (pn, dn, dep) = self.child_numbers(c);
+            let (pn, dn, dep, core) = self.child_numbers_core(c);
             let (cm, cs) = match f.kind {
                 NodeKind::Or => (pn, dn),
                 NodeKind::And => (dn, pn),
             };
             if cm == 0 {
                 win_dep = win_dep.max(dep);
+                win_core |= core && c.core_move;
             }
+            all_core &= core;
             all_dep = all_dep.min(dep);
             if cm < m {
                 second = m;
@@ -703,6 +746,7 @@ impl Solver {
             s = add(s_max, s_count - 1);
         }
         let dep = if m == 0 { win_dep } else { all_dep };
+        let core = if m == 0 { win_core } else { all_core };
         let (pn, dn) = match f.kind {
             NodeKind::Or => (m, s),
             NodeKind::And => (s, m),
@@ -713,6 +757,7 @@ impl Solver {
             dep,
             best,
             second,
+            core,
         }
     }
 
@@ -730,8 +775,17 @@ impl Solver {
         if let Some(o) = p.terminal() {
             return Found::Final(o, NO_DEP);
         }
+        let root_core = p.core_key();
         if only.is_none() {
-            if let Some(e) = self.table.get(root_key) {
+            let core_entry = root_core
+                .and_then(|k| self.table.get(k))
+                .filter(|e| e.is_final());
+            if let Some(e) = self
+                .table
+                .get(root_key)
+                .filter(|e| e.is_final())
+                .or(core_entry)
+            {
                 if e.pn == 0 {
                     return Found::Final(Outcome::Proven, NO_DEP);
                 } else if e.dn == 0 {
@@ -759,6 +813,8 @@ impl Solver {
             active: 0,
             start_nodes: self.nodes,
             restricted: only.is_some(),
+            core_key: root_core,
+            core_moves: p.core_moves(),
         }];
         loop {
             let Some(top) = frames.last() else {
@@ -800,12 +856,16 @@ impl Solver {
                                 Outcome::Proven => (0, INF),
                                 Outcome::Disproven => (INF, 0),
                             };
-                            self.table.store(frame.key, pn, dn, work);
+                            let core = ev.core && dep == NO_DEP;
+                            self.table.store(frame.key, pn, dn, work, core);
+                            if let (true, Some(k)) = (core, frame.core_key) {
+                                self.table.store(k, pn, dn, work, true);
+                            }
                         }
                         // A result that relies on the path is not stored: the parent keeps
                         // it in its frame for as long as the path below it is the same.
                         Found::Final(..) => {}
-                        Found::Open(pn, dn) => self.table.store(frame.key, pn, dn, work),
+                        Found::Open(pn, dn) => self.table.store(frame.key, pn, dn, work, false),
                     }
                 }
                 let Some(parent) = frames.last_mut() else {
@@ -815,7 +875,10 @@ impl Solver {
                 p.undo();
                 if let Some(c) = parent.children.get_mut(parent.active) {
                     match found {
-                        Found::Final(o, dep) => c.fixed = Some((o, dep)),
+                        Found::Final(o, dep) => {
+                            c.fixed = Some((o, dep));
+                            c.core = ev.core && dep == NO_DEP;
+                        }
                         Found::Open(pn, dn) => c.last = (pn, dn),
                     }
                 }
@@ -901,6 +964,8 @@ impl Solver {
                 active: 0,
                 start_nodes: self.nodes,
                 restricted: false,
+                core_key: p.core_key(),
+                core_moves: p.core_moves(),
             });
         }
     }

@@ -26,6 +26,9 @@ pub(crate) struct Entry {
     pub work: u64,
     /// When it was last stored (a unique, increasing counter).
     pub stamp: u64,
+    /// A proof or disproof that holds whatever the parts of the state outside its core
+    /// are (see [`Problem::core_key`](super::Problem::core_key)).
+    pub core: bool,
 }
 
 impl Entry {
@@ -111,7 +114,7 @@ impl Table {
 
     /// Stores numbers for `key`, adding `work` to what the entry had. A final entry is never
     /// replaced by a non-final one (the proof stays valid).
-    pub fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+    pub fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64, core: bool) {
         if self.capacity == 0 {
             return;
         }
@@ -126,6 +129,7 @@ impl Table {
                 dn,
                 work: e.work.saturating_add(work),
                 stamp,
+                core: core || (e.core && e.pn == pn && e.dn == dn),
             };
             return;
         }
@@ -139,6 +143,7 @@ impl Table {
                 dn,
                 work,
                 stamp,
+                core,
             },
         );
     }
@@ -199,16 +204,16 @@ mod tests {
         let cap = t.capacity();
         assert_eq!(cap, 14);
         for i in 0..cap as u64 {
-            t.store(i.wrapping_mul(0xDEAD_BEEF_1234_5677), 5, 5, i % 3);
+            t.store(i.wrapping_mul(0xDEAD_BEEF_1234_5677), 5, 5, i % 3, false);
         }
-        t.store(u64::MAX, 0, INF, 0);
+        t.store(u64::MAX, 0, INF, 0, false);
         assert!(t.len() <= cap);
         assert_eq!(t.collections(), 1);
         // Work 0 went first; the new entry is in.
         assert!(t.get(u64::MAX).is_some());
         assert!(t.get(0).is_none());
         // A proof is not overwritten by numbers.
-        t.store(u64::MAX, 3, 3, 1);
+        t.store(u64::MAX, 3, 3, 1, false);
         assert_eq!(t.get(u64::MAX).map(|e| (e.pn, e.dn)), Some((0, INF)));
     }
 }

@@ -1102,3 +1102,199 @@ fn one_table_serves_every_root() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Core values: a graph game with tokens that matter only at some states.
+
+/// A move of [`Tokens`]: an edge of the graph, or spending a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TokenMove {
+    Edge(usize),
+    Spend,
+}
+
+/// A random graph game where each side holds tokens: at a **marked** node the side to move
+/// may spend one to go to the node's `alt` instead of along an edge (as a ko threat is
+/// offered only under a ko ban). The core of a state is its node.
+struct Tokens {
+    graph: Graph,
+    marked: Vec<bool>,
+    alt: Vec<usize>,
+    /// Tokens of the side at OR nodes and of the side at AND nodes.
+    tokens: [u32; 2],
+    stack: Vec<(usize, Option<usize>)>,
+}
+
+impl Tokens {
+    fn random(seed: u64, n: usize, cyclic: bool, tokens: [u32; 2]) -> Tokens {
+        let graph = Graph::random(seed, n, cyclic);
+        let mut rng = Rng(seed ^ 0x70CE);
+        let marked = (0..n).map(|_| rng.below(2) == 0).collect();
+        let alt = (0..n).map(|_| rng.below(n as u64) as usize).collect();
+        Tokens {
+            graph,
+            marked,
+            alt,
+            tokens,
+            stack: Vec::new(),
+        }
+    }
+
+    fn at(&self) -> usize {
+        self.graph.at()
+    }
+
+    fn side(&self) -> usize {
+        usize::from(self.graph.nodes[self.at()].kind == NodeKind::And)
+    }
+}
+
+impl Problem for Tokens {
+    type Move = TokenMove;
+
+    fn key(&self) -> u64 {
+        mix(self.graph.key() ^ u64::from(self.tokens[0]) << 40 ^ u64::from(self.tokens[1]) << 50)
+    }
+
+    fn node_kind(&self) -> NodeKind {
+        self.graph.node_kind()
+    }
+
+    fn terminal(&mut self) -> Option<Outcome> {
+        self.graph.terminal()
+    }
+
+    fn repetition(&self) -> Outcome {
+        self.graph.repetition()
+    }
+
+    fn moves(&mut self, moves: &mut Vec<TokenMove>) {
+        let at = self.at();
+        moves.extend(
+            self.graph.nodes[at]
+                .edges
+                .iter()
+                .map(|&e| TokenMove::Edge(e)),
+        );
+        if self.marked[at] && self.tokens[self.side()] > 0 {
+            moves.push(TokenMove::Spend);
+        }
+    }
+
+    fn play(&mut self, mv: TokenMove) {
+        match mv {
+            TokenMove::Edge(e) => {
+                self.graph.play(e);
+                self.stack.push((e, None));
+            }
+            TokenMove::Spend => {
+                let side = self.side();
+                self.tokens[side] -= 1;
+                self.graph.play(self.alt[self.at()]);
+                self.stack.push((usize::MAX, Some(side)));
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        if let Some((_, spent)) = self.stack.pop() {
+            self.graph.undo();
+            if let Some(side) = spent {
+                self.tokens[side] += 1;
+            }
+        }
+    }
+
+    fn initial_numbers(&mut self) -> (u32, u32) {
+        self.graph.initial_numbers()
+    }
+
+    fn core_key(&self) -> Option<u64> {
+        Some(mix(self.graph.key() ^ 0xC0DE))
+    }
+
+    fn core_moves(&self) -> bool {
+        !self.marked[self.at()]
+    }
+
+    fn core_move(&self, mv: TokenMove) -> bool {
+        mv != TokenMove::Spend
+    }
+}
+
+/// Minimax of [`Tokens`] with the repetition rule, the path holding whole states.
+fn tokens_minimax(t: &mut Tokens, path: &mut Vec<(usize, [u32; 2])>) -> Outcome {
+    let node = t.at();
+    let state = (node, t.tokens);
+    if path.contains(&state) {
+        return t.graph.nodes[node].rep;
+    }
+    if let Some(o) = t.graph.nodes[node].terminal {
+        return o;
+    }
+    let kind = t.graph.nodes[node].kind;
+    let mut moves = Vec::new();
+    t.moves(&mut moves);
+    path.push(state);
+    let mut result = match kind {
+        NodeKind::Or => Outcome::Disproven,
+        NodeKind::And => Outcome::Proven,
+    };
+    for mv in moves {
+        t.play(mv);
+        let v = tokens_minimax(t, path);
+        t.undo();
+        if (kind == NodeKind::Or) == (v == Outcome::Proven) {
+            result = v;
+            break;
+        }
+    }
+    path.pop();
+    result
+}
+
+#[test]
+fn core_values_shared_across_token_counts_match_minimax() {
+    let base = 0x5EED_C0E0;
+    println!("token games: seeds {base}..+300");
+    let (mut differ, mut checked) = (0, 0);
+    for i in 0..300u64 {
+        let seed = base + i;
+        let n = 4 + (i % 16) as usize;
+        let cyclic = i % 2 == 1;
+        let counts: Vec<[u32; 2]> = (0..3).flat_map(|a| (0..3).map(move |b| [a, b])).collect();
+        let wants: Vec<Outcome> = counts
+            .iter()
+            .map(|&c| tokens_minimax(&mut Tokens::random(seed, n, cyclic, c), &mut Vec::new()))
+            .collect();
+        differ += usize::from(wants.iter().any(|w| *w != wants[0]));
+        // One solver for every token count, in both orders.
+        for order in [false, true] {
+            let mut solver = Solver::new(small_config());
+            for k in 0..counts.len() {
+                let k = if order { counts.len() - 1 - k } else { k };
+                let mut t = Tokens::random(seed, n, cyclic, counts[k]);
+                let r = solver.solve(&mut t);
+                assert_eq!(
+                    r.outcome,
+                    Some(wants[k]),
+                    "seed {seed} n {n} cyclic {cyclic} tokens {:?}",
+                    counts[k]
+                );
+                assert!(t.stack.is_empty());
+                checked += 1;
+                // The root's moves, in a table that served other roots (emptied first).
+                let ch = solver.solve_children(&mut t);
+                for &(mv, v) in &ch.children {
+                    t.play(mv);
+                    let mut path = vec![(0, counts[k])];
+                    let want = tokens_minimax(&mut t, &mut path);
+                    t.undo();
+                    assert_eq!(v, Some(want), "seed {seed}: child {mv:?}");
+                }
+            }
+        }
+    }
+    println!("{checked} solves, {differ} games whose value depends on the tokens");
+    assert!(differ >= 15, "too few games where tokens matter: {differ}");
+}

@@ -98,28 +98,27 @@
 //!
 //! Figures (this 2-core machine, release build, `tesuji bench solve
 //! ../shared/data/tsumegojs --pl-only --variations --time 20`): the 104 answered problems
-//! all solved in 6.4 s in total (6.36-6.58 s over three runs on a quiet machine; the
-//! machine's speed varies by about 10 %: session 4's search took 7.3-7.5 s in session 4
-//! and 6.66-6.71 s in session 5), median 9 ms, slowest 0.7 s (gop/15275), 19.3M nodes:
-//! 22 times less than tsumego.js's 142 s (the goal is 20; session 4: 20.6M nodes;
-//! session 3: 11.7 s, 36.5M nodes). Our first move is a listed one in 100 (the four
-//! others have verified proofs in `tests/data/tsumego/evidence`), and at 309 of the 334
-//! listed turns of the first player our chosen move is a listed one (22 of the other 25
-//! have verified proofs that ours wins too, from `bench solve --evidence`; two are
-//! passes, one is on a line already lost at the problem's threshold). The answers do not
-//! depend on the hash keys: the whole set under seeds 0 and 987654321 with a 15M-node
-//! budget gave 307 identical lines (results, thresholds, moves, refutations, node counts;
-//! 39 of them unknown at that budget; session 5's solver). The 98
-//! unanswered problems, both colours, `--time 10` (session 5): 160 of 196 solved within
-//! 10 s (121 within 1 s, 147 within 3 s; session 4: 158, 117, 142; session 3: 153, 107,
-//! 130), 36 unknown, 25 of them with the attacker moving first: cc2/333 B, cc3/470 B,
-//! gop/11250 B, 11928 W, 13485 B+W, 13500 B+W, 13684 B, 14352 W, 14590 B+W, 14928 W,
-//! 15000 B, 15003 B+W, 15019 B+W, 17101 B, 17663 B, 19988 B, 20226 B+W, 20302 W, 4015 B,
-//! 5194 W, 5442 B+W, 5497 W, 5555 B, 5583 B, 5909 B+W, 6083 W, 9997 W, sim/16/weak B
-//! (gop/5442 W is a borderline case: solved in 10 s in some runs). The goal, each within
-//! 10 s, is not met, and it is far: given 25 s, only 3 of the first 14 of these runs
-//! finished (cc2/333 B kills, gop/11928 W needs three threats, gop/13485 W lives; with
-//! session 4's numbers); their regions have 16 to 27 empty points.
+//! all solved in 6.3 s in total (6.25-6.30 s; session 5's solver took 5.94-6.01 s in the
+//! same runs; the machine's speed varies by about 10 % from day to day), median 9 ms,
+//! slowest 1.0 s (gop/15275), 19.5M nodes: 22.5 times less than tsumego.js's 142 s (the
+//! goal is 20; session 5: 19.3M nodes; session 4: 20.6M; session 3: 11.7 s, 36.5M
+//! nodes). Our first move is a listed one in 100 (the four others have verified proofs
+//! in `tests/data/tsumego/evidence`), and at 309 of the 334 listed turns of the first
+//! player our chosen move is a listed one (22 of the other 25 have verified proofs that
+//! ours wins too, from `bench solve --evidence`; two are passes, one is on a line already
+//! lost at the problem's threshold). The answers do not depend on the hash keys: the
+//! whole set under seeds 0 and 987654321 with a 15M-node budget gave identical lines for
+//! all 300 runs and the 6 files that do not load (results, thresholds, moves,
+//! refutations, node counts; 36 runs unknown at that budget; session 6's solver). The 98 unanswered problems, both colours, `--time
+//! 10` (session 6): 163 of 196 solved within 10 s (125 within 1 s, 150 within 3 s;
+//! session 5: 160, 121, 147; session 4: 158, 117, 142; session 3: 153, 107, 130), 33
+//! unknown, 22 of them with the attacker moving first: cc2/333 B, cc3/470 B, gop/11250 B,
+//! 13485 B+W, 13500 B+W, 14352 W, 14590 B+W, 14928 W, 15000 B, 15003 B+W, 15019 B+W,
+//! 17101 B, 17663 B, 19988 B, 20226 B+W, 20302 W, 4015 B, 5194 W, 5442 B+W, 5497 W,
+//! 5555 B, 5583 B, 5909 B+W, 6083 W, 9997 W. The goal, each within 10 s, is not met, and
+//! it is far: given 120 s (and a 2 GiB table), gop/13500 B and gop/15003 W were still
+//! unknown after 367M and 406M nodes; the regions of the unknown runs have 16 to 27
+//! empty points.
 //!
 //! What made session 4 faster: the dead-shape knowledge (36.5M -> 25.3M nodes), an
 //! expansion that stops at the first child deciding the state (23.3M), weak proof
@@ -129,7 +128,8 @@
 //! other initial numbers (eye counts, own-point components, other constants: within 5 %
 //! either way, no consistent gain), sharing one table across the threshold searches (6 %
 //! fewer nodes in the walk, but the restricted searches of the winning moves then had to
-//! start from an empty table: more in total), ε = 35 % and 50 % with weak numbers.
+//! start from an empty table: more in total; session 6 shares it again, now that values
+//! no ko touched carry over between threat counts), ε = 35 % and 50 % with weak numbers.
 //!
 //! Session 5: the attacker's initial number weighs the targets' liberties to the fourth
 //! power instead of the square (measurements in [`Search`]'s `initial_numbers`: 19 % fewer
@@ -145,6 +145,49 @@
 //! went from 7.29 s to 8.88 s for 20.56M -> 20.44M nodes, and on the 60 runs of the
 //! problems with unknowns it saved nodes in some and cost in others, leaving the unknowns
 //! as they were.
+//!
+//! Session 6: **core values** ([`crate::dfpn::Problem::core_key`]): a proof or disproof
+//! that never met a ko ban holds whatever the ko threats, so it is also stored under a key
+//! without them, where states reached with other threats left, and the other searches of
+//! the threshold walk (which now share the main search's table), find it. On 44 harder
+//! runs (those of `initial_numbers`) 503.6M -> 493.5M nodes, geometric mean 8.49M ->
+//! 7.43M; on the unanswered set 3 more runs solved within 10 s: gop/11928 W (5.6 s) and
+//! gop/13684 B (at the limit, a borderline case), which both need three threats (their
+//! threshold walks were where the time went: five of the 36 unknown runs of session 5
+//! had finished the main search within 5 s), and sim/16/weak B (5.7 s, no ko at stake);
+//! on the answered set 1 %
+//! more nodes and 5 % more time (the second lookup, and the table of a shared walk must
+//! be emptied before the winning move is searched: gop/15275 2.1M -> 3.1M nodes). A test
+//! solves the small vendored problems at five threat differences with core values off
+//! and in one shared table, and compares (it fails if a ko ban's state is taken for a
+//! core one). gop/7260's reported move changed from H7 to J8, which also lives (proof in
+//! the evidence).
+//!
+//! Tried in session 6 and dropped (measured):
+//!
+//! * **Relevance zones** for the defender's moves (after Shih, Wu et al.'s relevance-zone
+//!   search): with the defender to move, once the attacker wins after the defender's
+//!   pass, with a zone of the points the proof reads (captures, liberties it counts,
+//!   the dead-shape test's neighbourhood, suicide points kept unplayable), every
+//!   defender stone outside the zone that captures nothing loses by the same proof. Built
+//!   and sound in the tests, but on the 44 runs 492.6M nodes against 503.6M (2 %), and
+//!   slower on the answered set (zone bookkeeping): the pass is rarely decided before its
+//!   siblings, and zones held about half of the region (15.5 points on cc2/333). With the
+//!   pass tried first at the defender's turns, 30 to 58 % of the defender's open moves
+//!   were pruned at 5M nodes, but the pass's own subtrees cost more: 507.7M nodes.
+//! * **Deep df-pn** (initial numbers times `max(1, D - depth)`): D = 8 550.8M nodes, D =
+//!   16 975.8M with 6 of the 44 unknown.
+//! * **A portfolio** of two configurations, one per core, taking the first to finish:
+//!   the per-run minimum of the default and deep df-pn (D = 8) or the default and the
+//!   pass first is 466M nodes on the 44 runs (7 % less for twice the work).
+//! * **Reusing the main search's table for the moves and the variation** when the first
+//!   player won with the fewest threats and met no ko: only 9 of the 104 answered
+//!   problems meet no ko ban anywhere in the main search, and the full report's nodes did
+//!   not change (74.28M -> 74.29M).
+//! * **Semeai knowledge**: 93 % of the dead-shape tests that fail in the hard kills fail on
+//!   a mortal attacker chain next to the targets, but those chains mostly have no more
+//!   liberties than the targets (real fights, where a "the attacker's chain outlasts the
+//!   targets" rule would not fire), so it was not built.
 //!
 //! Where the nodes go: the attacker's proofs still fill liberties and fight over attacker
 //! stones that are not connected to the wall (in 5 of the slowest kills, 2.3 of 3 million

@@ -132,6 +132,8 @@ pub struct Search {
     death: RefCell<Death>,
     dead_cache: RefCell<Vec<(u64, u32)>>,
     knowledge: bool,
+    /// Values that hold whatever the ko threats are shared under a key without them.
+    core_values: bool,
     /// Knowledge ends no state at this depth or above (see [`Search::set_knowledge`]).
     root_depth: usize,
     ko_seen: bool,
@@ -170,6 +172,7 @@ impl Search {
             death: RefCell::new(death),
             dead_cache: RefCell::new(vec![(0, 0); LIFE_CACHE]),
             knowledge: true,
+            core_values: true,
             root_depth: 0,
             ko_seen: false,
             scored: Vec::new(),
@@ -203,6 +206,13 @@ impl Search {
     /// (with [`Problem::strategy_move`]), as the verifier requires.
     pub fn set_knowledge(&mut self, on: bool) {
         self.knowledge = on;
+    }
+
+    /// Turns on (the default) or off the sharing of values that hold whatever the ko
+    /// threats are ([`Problem::core_key`]): for measuring it and for checking that it
+    /// changes no result.
+    pub fn set_core_values(&mut self, on: bool) {
+        self.core_values = on;
     }
 
     /// Makes the current state the root: knowledge does not end it (see
@@ -519,6 +529,28 @@ impl Problem for Search {
             h ^= 0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(self.passes));
         }
         mix(h ^ self.seed)
+    }
+
+    /// The key without the ko threats: values that never met a ko ban hold whatever the
+    /// threats, and searches with other threat counts (the threshold walk, the moves at
+    /// another difference) find them there.
+    fn core_key(&self) -> Option<u64> {
+        if !self.core_values {
+            return None;
+        }
+        let mut h = self.position.hash() ^ 0x3C6E_F372_FE94_F82B;
+        if self.passes > 0 {
+            h ^= 0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(self.passes));
+        }
+        Some(mix(h ^ self.seed))
+    }
+
+    fn core_moves(&self) -> bool {
+        !self.ko_ban_in_region()
+    }
+
+    fn core_move(&self, mv: TsumegoMove) -> bool {
+        mv != TsumegoMove::Threat
     }
 
     fn node_kind(&self) -> NodeKind {

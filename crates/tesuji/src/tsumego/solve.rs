@@ -15,7 +15,11 @@
 //!    [`SolveOptions::ko_threats`] (within `lo + 1..=hi`, `hi` = `-lo`), going down while
 //!    the first player wins or up while it loses; a loss at `hi` is unconditional.
 //!    "Whatever the threats" thus means "within that many". The result reported is the
-//!    one at `d0`.
+//!    one at `d0`. The walk's searches share one table, the main search's: values that
+//!    no ko touched hold whatever the threats ([`crate::dfpn::Problem::core_key`]), so
+//!    each search starts with them. The price: that table has served several roots, so
+//!    step 3 must empty it before searching the root's moves (see
+//!    [`crate::dfpn::Solver::solve_children`]).
 //! 3. **A winning first move**, at `d_best` (the threshold, or `d0` if higher): the
 //!    root's moves whose children the table holds as proven are tried first, least work
 //!    first (the simplest proof), each confirmed by a search of the root restricted to
@@ -369,7 +373,9 @@ pub fn solve_with_progress(
     } else {
         // 2. Loses with the fewest threats, a ko was met: walk from d0 toward the
         // threshold, one search per difference.
-        let Some((won, at_won)) = threshold_walk(problem, first, lo, hi, d0, &mut budget) else {
+        let shared = reuse_lo.map(|(solver, _)| solver);
+        let Some((won, at_won)) = threshold_walk(problem, first, lo, hi, d0, &mut budget, shared)
+        else {
             return finish(answer, &budget);
         };
         match won {
@@ -592,48 +598,59 @@ fn threshold_walk(
     hi: i32,
     d0: i32,
     budget: &mut Budget,
+    shared: Option<Solver>,
 ) -> Option<(Option<i32>, Option<(Solver, Search)>)> {
     if lo >= hi {
         return Some((None, None));
     }
+    // One solver for the walk, the main search's when there is one: its table keeps the
+    // values that hold whatever the threats (see `Problem::core_key`), which every
+    // search of the walk can use.
+    let mut solver = match shared {
+        Some(s) => s,
+        None => Solver::new(budget.config(None)?),
+    };
     let start = d0.clamp(lo + 1, hi);
-    let (r, solver, search) = kept_search(problem, first, start, budget)?;
+    let (r, search) = shared_search(problem, first, start, budget, &mut solver)?;
     if r == Outcome::Proven {
-        let (mut won, mut at_won) = (start, (solver, search));
+        let (mut won, mut at_won) = (start, search);
         while won - 1 > lo {
-            let (r, sv, se) = kept_search(problem, first, won - 1, budget)?;
+            let (r, se) = shared_search(problem, first, won - 1, budget, &mut solver)?;
             if r != Outcome::Proven {
                 break;
             }
             won -= 1;
-            at_won = (sv, se);
+            at_won = se;
         }
-        return Some((Some(won), Some(at_won)));
+        return Some((Some(won), Some((solver, at_won))));
     }
     let mut d = start + 1;
     while d <= hi {
-        let (r, sv, se) = kept_search(problem, first, d, budget)?;
+        let (r, se) = shared_search(problem, first, d, budget, &mut solver)?;
         if r == Outcome::Proven {
-            return Some((Some(d), Some((sv, se))));
+            return Some((Some(d), Some((solver, se))));
         }
         d += 1;
     }
     Some((None, None))
 }
 
-/// The result at `d` with a fresh table, with the solver and state.
-fn kept_search(
+/// The result at `d` in `solver`'s table (which may hold values of searches at other
+/// differences: keys tell them apart, and values that hold whatever the threats are
+/// shared on purpose), with the state.
+fn shared_search(
     problem: &Tsumego,
     first: Color,
     d: i32,
     budget: &mut Budget,
-) -> Option<(Outcome, Solver, Search)> {
+    solver: &mut Solver,
+) -> Option<(Outcome, Search)> {
     let config = budget.config(None)?;
-    let mut solver = Solver::new(config);
+    solver.set_limits(config.nodes, config.time);
     let mut search = search_for(problem, first, d, budget.options);
     let r = solver.solve(&mut search);
-    budget.charge(&solver, Some(r.stopped));
-    r.outcome.map(|o| (o, solver, search))
+    budget.charge(solver, Some(r.stopped));
+    r.outcome.map(|o| (o, search))
 }
 
 /// What the threshold of a single root move can be derived from.
