@@ -123,7 +123,10 @@
 //! tree never uses the parts outside the core, so relabelled with any other values of
 //! them it is still a proof. Core values go to the table under both keys (each entry says
 //! whether it is one), and a child that the table does not decide under its own key is
-//! looked up under its core key too. Within one search this shares the values of states
+//! looked up under its core key too (only once the table may hold core values of states
+//! with other parts outside the core: after a move that changes them, such as a ko
+//! threat, or a search from another root; until then the full key finds all there is).
+//! Within one search this shares the values of states
 //! reached with different threats left; across searches of the same problem with other
 //! threat counts in one table (the threshold walk of `tsumego::solve`) it shares every
 //! value that no ko touched.

@@ -310,6 +310,11 @@ pub struct Solver {
     repetitions: u64,
     /// The root of every search since the table was empty, if they all had the same.
     table_root: Option<u64>,
+    /// The table may hold core values of states whose other parts differ from those of a
+    /// state looked up with the same core ([`Problem::core_key`]): it has served several
+    /// roots, or a move that changes those parts was played. Until then a lookup under
+    /// the core key can only find what the full key finds, and is skipped.
+    core_mixed: bool,
     /// Why the latest [`Solver::proof_tree`] stopped.
     pub(crate) proof_stopped: StopReason,
     /// Test only: store path-dependent results as if they were not (the naive, unsound
@@ -331,6 +336,7 @@ impl Solver {
             last_final: 0,
             repetitions: 0,
             table_root: None,
+            core_mixed: false,
             proof_stopped: StopReason::Solved,
             naive_ghi: false,
         }
@@ -373,14 +379,17 @@ impl Solver {
     pub fn clear_table(&mut self) {
         self.table.clear();
         self.table_root = None;
+        self.core_mixed = false;
     }
 
     /// Records that a search starts from `key` (see [`Solver::solve_children`]).
     pub(crate) fn note_root(&mut self, key: u64) {
         if self.table.len() == 0 {
             self.table_root = Some(key);
+            self.core_mixed = false;
         } else if self.table_root != Some(key) {
             self.table_root = None;
+            self.core_mixed = true;
         }
     }
 
@@ -635,6 +644,7 @@ impl Solver {
             let core_key = if fixed.is_none() { p.core_key() } else { None };
             p.undo();
             let core_move = p.core_move(mv);
+            self.core_mixed |= !core_move;
             let decided = only.is_none() && fixed == Some((win, NO_DEP));
             children.push(Child {
                 mv,
@@ -655,7 +665,7 @@ impl Solver {
             if c.fixed.is_none() {
                 // A proof in the table stays known to this frame even if evicted later.
                 let mut found = self.table.get(c.key).copied();
-                if !found.is_some_and(|e| e.is_final()) {
+                if self.core_mixed && !found.is_some_and(|e| e.is_final()) {
                     // A value of the core, found by a search with other non-core parts.
                     if let Some(e) = cores[i].and_then(|k| self.table.get(k)) {
                         if e.is_final() {
@@ -778,6 +788,7 @@ impl Solver {
         let root_core = p.core_key();
         if only.is_none() {
             let core_entry = root_core
+                .filter(|_| self.core_mixed)
                 .and_then(|k| self.table.get(k))
                 .filter(|e| e.is_final());
             if let Some(e) = self

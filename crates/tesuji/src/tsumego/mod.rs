@@ -98,7 +98,7 @@
 //!
 //! Figures (this 2-core machine, release build, `tesuji bench solve
 //! ../shared/data/tsumegojs --pl-only --variations --time 20`): the 104 answered problems
-//! all solved in 6.3 s in total (6.25-6.30 s; session 5's solver took 5.94-6.01 s in the
+//! all solved in 6.3 s in total (6.25-6.31 s; session 5's solver took 5.94-6.02 s in the
 //! same runs; the machine's speed varies by about 10 % from day to day), median 9 ms,
 //! slowest 1.0 s (gop/15275), 19.5M nodes: 22.5 times less than tsumego.js's 142 s (the
 //! goal is 20; session 5: 19.3M nodes; session 4: 20.6M; session 3: 11.7 s, 36.5M
