@@ -118,7 +118,10 @@
 //! 5555 B, 5583 B, 5909 B+W, 6083 W, 9997 W. The goal, each within 10 s, is not met, and
 //! it is far: given 120 s (and a 2 GiB table), gop/13500 B and gop/15003 W were still
 //! unknown after 367M and 406M nodes; the regions of the unknown runs have 16 to 27
-//! empty points.
+//! empty points. Where the 33 stop: 30 in the main search, 3 in the threshold walk after
+//! a main search that lost with a ko (gop/15000 B: main search 3.2 s, walk done at 8.4 s
+//! when alone on the machine, a borderline case; gop/17663 B: main 6.4 s, then the search
+//! with three threats for Black alone takes 11 s; gop/17101 B: main 9.3 s).
 //!
 //! What made session 4 faster: the dead-shape knowledge (36.5M -> 25.3M nodes), an
 //! expansion that stops at the first child deciding the state (23.3M), weak proof
@@ -184,6 +187,10 @@
 //!   player won with the fewest threats and met no ko: only 9 of the 104 answered
 //!   problems meet no ko ban anywhere in the main search, and the full report's nodes did
 //!   not change (74.28M -> 74.29M).
+//! * **The far end of the walk first** (after a loss with the fewest threats, search with
+//!   the most: a loss there settles the result without the differences between): on the
+//!   answered set 19.5M -> 20.7M nodes (the search with the most threats is the largest,
+//!   and most walks end at a threshold of 0 or 1).
 //! * **Semeai knowledge**: 93 % of the dead-shape tests that fail in the hard kills fail on
 //!   a mortal attacker chain next to the targets, but those chains mostly have no more
 //!   liberties than the targets (real fights, where a "the attacker's chain outlasts the
