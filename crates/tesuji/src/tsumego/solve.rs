@@ -356,6 +356,9 @@ pub fn solve_with_progress(
     let mut d_best = d0;
     let mut far_win: Option<(Solver, Search)> = None;
     let mut reuse: Option<(Solver, Search)> = None;
+    // A table for the principal variation where no search at d_best left one: a search
+    // at another difference, whose values that no ko touched serve at d_best too.
+    let mut line_table: Option<Solver> = None;
     let wins_somewhere;
     if r_lo == Outcome::Proven {
         // Wins with the fewest threats: wins whatever the threats (results are monotone
@@ -367,14 +370,13 @@ pub fn solve_with_progress(
         // Loses, and no ko was met: threats cannot matter.
         answer.result = Verdict::Loss;
         wins_somewhere = false;
-        if lo == d0 {
-            reuse = reuse_lo;
-        }
+        line_table = reuse_lo.map(|(solver, _)| solver);
     } else {
         // 2. Loses with the fewest threats, a ko was met: walk from d0 toward the
         // threshold, one search per difference.
         let shared = reuse_lo.map(|(solver, _)| solver);
-        let Some((won, at_won)) = threshold_walk(problem, first, lo, hi, d0, &mut budget, shared)
+        let Some((won, at_won, solver)) =
+            threshold_walk(problem, first, lo, hi, d0, &mut budget, shared)
         else {
             return finish(answer, &budget);
         };
@@ -382,6 +384,7 @@ pub fn solve_with_progress(
             None => {
                 answer.result = Verdict::Loss;
                 wins_somewhere = false;
+                line_table = Some(solver);
             }
             Some(won) => {
                 answer.threshold = Some(won);
@@ -392,8 +395,9 @@ pub fn solve_with_progress(
                 };
                 d_best = won.max(d0);
                 wins_somewhere = true;
-                if d_best == won {
-                    reuse = at_won;
+                match at_won {
+                    Some(search) if d_best == won => reuse = Some((solver, search)),
+                    _ => line_table = Some(solver),
                 }
             }
         }
@@ -409,9 +413,18 @@ pub fn solve_with_progress(
             };
             let mut search = search_for(problem, first, d_best, options);
             answer.refutations = refutations(&mut solver, &mut search, None, &mut budget);
+            // The variation in the table of the refutations, at d_best.
+            line_table = Some(solver);
         }
         if options.pv {
-            answer.pv = principal_variation(problem, first, d_best, &mut budget, None, None);
+            answer.pv = principal_variation(
+                problem,
+                first,
+                d_best,
+                &mut budget,
+                None,
+                line_table.as_mut(),
+            );
         }
         if options.proof {
             answer.proof = proof(problem, first, d_best, &mut budget);
@@ -515,15 +528,17 @@ pub fn solve_with_progress(
         answer.refutations = refutations(&mut solver, &mut search, Some(&losing), &mut budget);
     }
     if options.pv {
-        // From the reported move, with the table that found it.
-        answer.pv = principal_variation(
-            problem,
-            first,
-            d_best,
-            &mut budget,
-            Some(best),
-            Some(&mut solver),
-        );
+        // From the reported move, with the table that found it; when no search at d_best
+        // has filled one (the move came from the table of another difference), with that
+        // table, whose values that no ko touched hold at d_best too.
+        let table = if solver.table_entries() > 0 {
+            Some(&mut solver)
+        } else if let Some((far, _)) = thresholds.far_win.as_mut() {
+            Some(far)
+        } else {
+            line_table.as_mut().or(Some(&mut solver))
+        };
+        answer.pv = principal_variation(problem, first, d_best, &mut budget, Some(best), table);
     }
     if options.proof {
         answer.proof = proof(problem, first, d_best, &mut budget);
@@ -583,14 +598,13 @@ fn main_search(
 }
 
 /// The least winning threat difference in `lo + 1..=hi` (the first player loses at `lo`),
-/// or `None` if it loses at `hi` too, with the search that won there; `None` outside when
-/// the budget ran out. Results are monotone in the difference, so the walk starts at `d0`
+/// or `None` if it loses at `hi` too, with the state of the search that won there, and
+/// the walk's solver; `None` outside when the budget ran out. Results are monotone in the difference, so the walk starts at `d0`
 /// (within the range) and goes down while it wins or up while it loses. Thresholds are
 /// mostly 0 or 1 (who takes the ko first), so this is two or three searches where a
 /// bisection over `lo..=hi` needed the far end `hi` and three more (and a search with
 /// many threats is the largest). Measured on the 27 ko problems of the answered tsumego.js
 /// set: see `tsumego/mod.rs`.
-#[allow(clippy::type_complexity)]
 fn threshold_walk(
     problem: &Tsumego,
     first: Color,
@@ -599,10 +613,7 @@ fn threshold_walk(
     d0: i32,
     budget: &mut Budget,
     shared: Option<Solver>,
-) -> Option<(Option<i32>, Option<(Solver, Search)>)> {
-    if lo >= hi {
-        return Some((None, None));
-    }
+) -> Option<(Option<i32>, Option<Search>, Solver)> {
     // One solver for the walk, the main search's when there is one: its table keeps the
     // values that hold whatever the threats (see `Problem::core_key`), which every
     // search of the walk can use.
@@ -610,6 +621,9 @@ fn threshold_walk(
         Some(s) => s,
         None => Solver::new(budget.config(None)?),
     };
+    if lo >= hi {
+        return Some((None, None, solver));
+    }
     let start = d0.clamp(lo + 1, hi);
     let (r, search) = shared_search(problem, first, start, budget, &mut solver)?;
     if r == Outcome::Proven {
@@ -622,17 +636,17 @@ fn threshold_walk(
             won -= 1;
             at_won = se;
         }
-        return Some((Some(won), Some((solver, at_won))));
+        return Some((Some(won), Some(at_won), solver));
     }
     let mut d = start + 1;
     while d <= hi {
         let (r, se) = shared_search(problem, first, d, budget, &mut solver)?;
         if r == Outcome::Proven {
-            return Some((Some(d), Some((solver, se))));
+            return Some((Some(d), Some(se), solver));
         }
         d += 1;
     }
-    Some((None, None))
+    Some((None, None, solver))
 }
 
 /// The result at `d` in `solver`'s table (which may hold values of searches at other
