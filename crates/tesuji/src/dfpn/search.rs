@@ -382,6 +382,26 @@ impl Solver {
         self.core_mixed = false;
     }
 
+    /// Makes the table fit for searches of the root `key` restricted to one move. Entries
+    /// stored by searches from other roots may pass through this root, which such a
+    /// search cannot cut away: there a repetition ends the line. A value of the outcome
+    /// that every repetition has ([`Problem::repetition_value`]) still holds then (the
+    /// line ends with that outcome where its tree went on with it), so those stay; the
+    /// others go, open numbers too (everything when repetitions have no single value).
+    fn root_children_table<P: Problem>(&mut self, p: &P, key: u64) {
+        if self.table.len() > 0 && self.table_root != Some(key) {
+            match p.repetition_value() {
+                Some(keep) => {
+                    self.table.keep_only(keep);
+                    self.table_root = Some(key);
+                    self.core_mixed = true;
+                }
+                None => self.clear_table(),
+            }
+        }
+        self.note_root(key);
+    }
+
     /// Records that a search starts from `key` (see [`Solver::solve_children`]).
     pub(crate) fn note_root(&mut self, key: u64) {
         if self.table.len() == 0 {
@@ -510,12 +530,7 @@ impl Solver {
     pub fn solve_children<P: Problem>(&mut self, p: &mut P) -> ChildrenResult<P::Move> {
         self.nodes = 0;
         let key = p.key();
-        if self.table.len() > 0 && self.table_root != Some(key) {
-            // Entries stored by searches from other roots may pass through this root, which
-            // a search of the root restricted to one move cannot cut away.
-            self.clear_table();
-        }
-        self.note_root(key);
+        self.root_children_table(p, key);
         let mut budget = Budget::new(&self.config);
         let mut children = Vec::new();
         if p.terminal().is_none() {
@@ -551,10 +566,7 @@ impl Solver {
     pub fn solve_child<P: Problem>(&mut self, p: &mut P, mv: P::Move) -> Option<Outcome> {
         self.nodes = 0;
         let key = p.key();
-        if self.table.len() > 0 && self.table_root != Some(key) {
-            self.clear_table();
-        }
-        self.note_root(key);
+        self.root_children_table(p, key);
         if p.terminal().is_some() {
             return None;
         }

@@ -107,6 +107,14 @@ impl Table {
         self.map.retain(|_, e| e.is_final());
     }
 
+    /// Keeps only the proofs (`keep` proven) or the disproofs.
+    pub fn keep_only(&mut self, keep: super::Outcome) {
+        self.map.retain(|_, e| match keep {
+            super::Outcome::Proven => e.pn == 0,
+            super::Outcome::Disproven => e.dn == 0,
+        });
+    }
+
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.map.clear();

@@ -62,6 +62,8 @@ struct Graph {
     nodes: Vec<GNode>,
     stack: Vec<usize>,
     key_seed: u64,
+    /// Every repetition has this value (`None`: it depends on the node).
+    rep_value: Option<Outcome>,
 }
 
 impl Graph {
@@ -118,6 +120,7 @@ impl Graph {
             nodes,
             stack: vec![0],
             key_seed: seed ^ 0xABCD,
+            rep_value: (!per_node_rep).then_some(global_rep),
         }
     }
 }
@@ -139,6 +142,10 @@ impl Problem for Graph {
 
     fn repetition(&self) -> Outcome {
         self.nodes[self.at()].rep
+    }
+
+    fn repetition_value(&self) -> Option<Outcome> {
+        self.rep_value
     }
 
     fn moves(&mut self, moves: &mut Vec<usize>) {
@@ -370,6 +377,7 @@ fn ghi_graph(key_seed: u64) -> Graph {
         ],
         stack: vec![0],
         key_seed,
+        rep_value: Some(Proven),
     }
 }
 
@@ -838,6 +846,7 @@ fn no_moves_and_terminal_roots() {
         }],
         stack: vec![0],
         key_seed: 0,
+        rep_value: None,
     };
     let mut solver = Solver::new(Config::default());
     assert_eq!(
@@ -1297,4 +1306,39 @@ fn core_values_shared_across_token_counts_match_minimax() {
     }
     println!("{checked} solves, {differ} games whose value depends on the tokens");
     assert!(differ >= 15, "too few games where tokens matter: {differ}");
+}
+
+/// A table that served other roots, for the children of a new root: with one value for
+/// every repetition it keeps the values of that outcome (`Solver::solve_children`),
+/// else it is emptied; either way every child's value must be minimax's with the root on
+/// the path.
+#[test]
+fn children_after_other_roots_match_minimax() {
+    let base = 0x5EED_4001;
+    println!("random cyclic graphs, children after other roots: seeds {base}..+600");
+    let mut kept = 0;
+    for i in 0..600u64 {
+        let seed = base + i;
+        let n = 3 + (i % 20) as usize;
+        let mut g = Graph::random(seed, n, true);
+        let mut solver = Solver::new(small_config());
+        // Fill the table from other roots: each node in turn.
+        for r in 1..n.min(6) {
+            g.stack = vec![r];
+            solver.solve(&mut g);
+        }
+        g.stack = vec![0];
+        let before = solver.table_entries();
+        let ch = solver.solve_children(&mut g);
+        if g.rep_value.is_some() && before > 0 && solver.table_entries() > 0 {
+            kept += 1;
+        }
+        assert_eq!(ch.stopped, StopReason::Solved, "seed {seed}");
+        for &(mv, v) in &ch.children {
+            let want = graph_minimax(&g, mv, &mut vec![0]);
+            assert_eq!(v, Some(want), "seed {seed}: child {mv}");
+        }
+    }
+    println!("{kept} searches kept entries of other roots");
+    assert!(kept >= 100, "{kept}");
 }

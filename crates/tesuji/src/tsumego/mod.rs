@@ -158,9 +158,10 @@
 //! gop/13684 B (at the limit, a borderline case), which both need three threats (their
 //! threshold walks were where the time went: five of the 36 unknown runs of session 5
 //! had finished the main search within 5 s), and sim/16/weak B (5.7 s, no ko at stake);
-//! on the answered set 1 %
-//! more nodes and 5 % more time (the second lookup, and the table of a shared walk must
-//! be emptied before the winning move is searched: gop/15275 2.1M -> 3.1M nodes). A test
+//! on the answered set, once the table of a shared walk keeps the defender's successes
+//! for the search of the winning move ([`crate::dfpn::Problem::repetition_value`]; it was
+//! emptied, and gop/15275 went from 2.1M to 3.1M nodes), 1 % fewer nodes and 3 % more
+//! time (the second lookup). A test
 //! solves the small vendored problems at five threat differences with core values off
 //! and in one shared table, and compares (it fails if a ko ban's state is taken for a
 //! core one). gop/7260's reported move changed from H7 to J8, which also lives (proof in

@@ -584,6 +584,10 @@ impl Problem for Search {
         self.outcome(self.defender)
     }
 
+    fn repetition_value(&self) -> Option<Outcome> {
+        Some(self.outcome(self.defender))
+    }
+
     fn is_pass(&self, mv: TsumegoMove) -> bool {
         mv == TsumegoMove::Pass
     }

@@ -18,8 +18,8 @@
 //!    one at `d0`. The walk's searches share one table, the main search's: values that
 //!    no ko touched hold whatever the threats ([`crate::dfpn::Problem::core_key`]), so
 //!    each search starts with them. The price: that table has served several roots, so
-//!    step 3 must empty it before searching the root's moves (see
-//!    [`crate::dfpn::Solver::solve_children`]).
+//!    before step 3 searches the root's moves it keeps only the defender's successes,
+//!    the outcome of every repetition (see [`crate::dfpn::Solver::solve_children`]).
 //! 3. **A winning first move**, at `d_best` (the threshold, or `d0` if higher): the
 //!    root's moves whose children the table holds as proven are tried first, least work
 //!    first (the simplest proof), each confirmed by a search of the root restricted to
