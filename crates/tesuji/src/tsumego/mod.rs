@@ -98,18 +98,19 @@
 //!
 //! Figures (this 2-core machine, release build, `tesuji bench solve
 //! ../shared/data/tsumegojs --pl-only --variations --time 20`): the 104 answered problems
-//! all solved in 6.3 s in total (6.25-6.31 s; session 5's solver took 5.94-6.02 s in the
-//! same runs; the machine's speed varies by about 10 % from day to day), median 9 ms,
-//! slowest 1.0 s (gop/15275), 19.5M nodes: 22.5 times less than tsumego.js's 142 s (the
-//! goal is 20; session 5: 19.3M nodes; session 4: 20.6M; session 3: 11.7 s, 36.5M
-//! nodes). Our first move is a listed one in 100 (the four others have verified proofs
+//! all solved in 6.1 s in total (6.12-6.13 s over three runs; session 5's solver took
+//! 5.96-6.02 s in the same session; the machine's speed varies by about 10 % from day to
+//! day), median 8 ms, slowest 1.0 s (gop/15275), 19.1M nodes: 23 times less than
+//! tsumego.js's 142 s (the goal is 20; session 5: 19.3M nodes; session 4: 20.6M; session
+//! 3: 11.7 s, 36.5M nodes). Our first move is a listed one in 100 (the four others have verified proofs
 //! in `tests/data/tsumego/evidence`), and at 309 of the 334 listed turns of the first
 //! player our chosen move is a listed one (22 of the other 25 have verified proofs that
 //! ours wins too, from `bench solve --evidence`; two are passes, one is on a line already
 //! lost at the problem's threshold). The answers do not depend on the hash keys: the
 //! whole set under seeds 0 and 987654321 with a 15M-node budget gave identical lines for
 //! all 300 runs and the 6 files that do not load (results, thresholds, moves,
-//! refutations, node counts; 36 runs unknown at that budget; session 6's solver). The 98 unanswered problems, both colours, `--time
+//! refutations, node counts; 36 runs unknown at that budget, 884,237,670 nodes in all
+//! under either seed; session 6's solver). The 98 unanswered problems, both colours, `--time
 //! 10` (session 6): 163 of 196 solved within 10 s (125 within 1 s, 150 within 3 s;
 //! session 5: 160, 121, 147; session 4: 158, 117, 142; session 3: 153, 107, 130), 33
 //! unknown, 22 of them with the attacker moving first: cc2/333 B, cc3/470 B, gop/11250 B,
