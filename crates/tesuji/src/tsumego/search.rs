@@ -532,8 +532,9 @@ impl Problem for Search {
     }
 
     /// The key without the ko threats: values that never met a ko ban hold whatever the
-    /// threats, and searches with other threat counts (the threshold walk, the moves at
-    /// another difference) find them there.
+    /// threats, and states with other threat counts find them there (within a search,
+    /// after a ko threat; across the searches of the threshold walk; in the principal
+    /// variation searched in another difference's table).
     fn core_key(&self) -> Option<u64> {
         if !self.core_values {
             return None;
