@@ -256,8 +256,6 @@ struct Frame<M> {
     start_nodes: u64,
     /// A root restricted to one move: its value is not the state's, so it is not stored.
     restricted: bool,
-    /// The state's core key ([`Problem::core_key`]).
-    core_key: Option<u64>,
     /// The state's moves depend on its core alone ([`Problem::core_moves`]).
     core_moves: bool,
 }
@@ -653,7 +651,13 @@ impl Solver {
                 let (a, b) = p.initial_numbers();
                 (clamp_initial(a), clamp_initial(b))
             };
-            let core_key = if fixed.is_none() { p.core_key() } else { None };
+            // Looked up only once the table may hold core values it cannot find by the
+            // full key.
+            let core_key = if fixed.is_none() && self.core_mixed {
+                p.core_key()
+            } else {
+                None
+            };
             p.undo();
             let core_move = p.core_move(mv);
             self.core_mixed |= !core_move;
@@ -677,7 +681,7 @@ impl Solver {
             if c.fixed.is_none() {
                 // A proof in the table stays known to this frame even if evicted later.
                 let mut found = self.table.get(c.key).copied();
-                if self.core_mixed && !found.is_some_and(|e| e.is_final()) {
+                if !found.is_some_and(|e| e.is_final()) {
                     // A value of the core, found by a search with other non-core parts.
                     if let Some(e) = cores[i].and_then(|k| self.table.get(k)) {
                         if e.is_final() {
@@ -797,10 +801,8 @@ impl Solver {
         if let Some(o) = p.terminal() {
             return Found::Final(o, NO_DEP);
         }
-        let root_core = p.core_key();
         if only.is_none() {
-            let core_entry = root_core
-                .filter(|_| self.core_mixed)
+            let core_entry = (if self.core_mixed { p.core_key() } else { None })
                 .and_then(|k| self.table.get(k))
                 .filter(|e| e.is_final());
             if let Some(e) = self
@@ -836,7 +838,6 @@ impl Solver {
             active: 0,
             start_nodes: self.nodes,
             restricted: only.is_some(),
-            core_key: root_core,
             core_moves: p.core_moves(),
         }];
         loop {
@@ -881,7 +882,8 @@ impl Solver {
                             };
                             let core = ev.core && dep == NO_DEP;
                             self.table.store(frame.key, pn, dn, work, core);
-                            if let (true, Some(k)) = (core, frame.core_key) {
+                            // Under the core key too (`p` is still at this frame's state).
+                            if let (true, Some(k)) = (core, p.core_key()) {
                                 self.table.store(k, pn, dn, work, true);
                             }
                         }
@@ -987,7 +989,6 @@ impl Solver {
                 active: 0,
                 start_nodes: self.nodes,
                 restricted: false,
-                core_key: p.core_key(),
                 core_moves: p.core_moves(),
             });
         }

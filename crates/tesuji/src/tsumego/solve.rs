@@ -604,12 +604,12 @@ fn main_search(
 
 /// The least winning threat difference in `lo + 1..=hi` (the first player loses at `lo`),
 /// or `None` if it loses at `hi` too, with the state of the search that won there, and
-/// the walk's solver; `None` outside when the budget ran out. Results are monotone in the difference, so the walk starts at `d0`
-/// (within the range) and goes down while it wins or up while it loses. Thresholds are
-/// mostly 0 or 1 (who takes the ko first), so this is two or three searches where a
-/// bisection over `lo..=hi` needed the far end `hi` and three more (and a search with
-/// many threats is the largest). Measured on the 27 ko problems of the answered tsumego.js
-/// set: see `tsumego/mod.rs`.
+/// the walk's solver; `None` outside when the budget ran out. Results are monotone in the
+/// difference, so the walk starts at `d0` (within the range) and goes down while it wins
+/// or up while it loses. Thresholds are mostly 0 or 1 (who takes the ko first), so this
+/// is two or three searches where a bisection over `lo..=hi` needed the far end `hi` and
+/// three more (and a search with many threats is the largest). Measured on the 27 ko
+/// problems of the answered tsumego.js set: see `tsumego/mod.rs`.
 fn threshold_walk(
     problem: &Tsumego,
     first: Color,
