@@ -200,3 +200,86 @@ fn comb_and_carpenters_square() {
     let w = solve(&t, Color::White, &quick);
     assert_eq!((w.result, w.threshold), (Verdict::Win, None), "{w:?}");
 }
+
+/// A node budget never makes the report lie: an answer that says it finished
+/// (`StopReason::Solved`) is the unlimited one, in full; one cut short says why, and
+/// whatever it does give (result, threshold, moves) agrees with the unlimited answer. The
+/// budgets are fractions of the unlimited run's nodes, so every step of the report
+/// (main search, threshold walk, moves, refutations, variation) gets cut somewhere; the
+/// problems are the small answered ones whose result depends on ko threats (the walk is
+/// where session 6 found a cut that said `Solved`) and a few without.
+#[test]
+fn a_node_budget_cuts_the_report_honestly() {
+    let (mut runs, mut cut, mut ko_problems) = (0, 0, 0);
+    for (name, text) in common::tsumegojs_sgf_files() {
+        let text = text.trim_start_matches('\u{feff}');
+        let Ok(trees) = sgf::parse(text) else {
+            continue;
+        };
+        let Ok(problem) = Tsumego::from_sgf(&trees[0]) else {
+            continue;
+        };
+        if problem.region_empty_count() > MAX_EMPTY {
+            continue;
+        }
+        for first in [problem.first(), !problem.first()] {
+            let full = solve(&problem, first, &SolveOptions::default());
+            assert_eq!(full.stopped, tesuji::dfpn::StopReason::Solved, "{name}");
+            let ko = full.threshold.is_some();
+            if !ko && runs % 4 != 0 {
+                runs += 1;
+                continue;
+            }
+            ko_problems += usize::from(ko);
+            runs += 1;
+            for k in 1..=12u64 {
+                let nodes = (full.nodes * k / 13).max(1);
+                let a = solve(
+                    &problem,
+                    first,
+                    &SolveOptions {
+                        nodes: Some(nodes),
+                        ..SolveOptions::default()
+                    },
+                );
+                let what = format!("{name} {first:?} first, {nodes} of {} nodes", full.nodes);
+                if a.stopped == tesuji::dfpn::StopReason::Solved {
+                    assert_eq!(
+                        (a.result, a.threshold, &a.moves, &a.refutations, &a.pv),
+                        (
+                            full.result,
+                            full.threshold,
+                            &full.moves,
+                            &full.refutations,
+                            &full.pv
+                        ),
+                        "{what}: says it finished"
+                    );
+                    continue;
+                }
+                cut += 1;
+                assert!(a.nodes <= nodes + 100, "{what}: used {}", a.nodes);
+                if a.result != Verdict::Unknown {
+                    assert_eq!(
+                        (a.result, a.threshold),
+                        (full.result, full.threshold),
+                        "{what}"
+                    );
+                }
+                for m in &a.moves {
+                    assert!(
+                        full.moves.contains(m),
+                        "{what}: {m:?} not in {:?} ({:?}, {:?}; cut: {:?} {:?})",
+                        full.moves,
+                        full.result,
+                        full.threshold,
+                        a.result,
+                        a.threshold
+                    );
+                }
+            }
+        }
+    }
+    println!("{runs} runs, {ko_problems} with a ko threshold, {cut} cut reports");
+    assert!(ko_problems >= 5, "{ko_problems}");
+}

@@ -264,13 +264,35 @@ impl Budget<'_> {
         })
     }
 
-    /// Records a search's nodes, and why it stopped if it did not finish.
+    /// Records a search's nodes, and why it stopped if it did not finish. A search under
+    /// a cap of its own can stop at that cap with the budget still open, so a node limit
+    /// counts only once the whole call's nodes are spent; and whatever the search says,
+    /// a budget found spent here (nodes, time or the cancel flag) is recorded, since
+    /// some searches (the principal line) do not say whether they were cut. A step that
+    /// finished on its very last node or instant is thus reported as cut: the report
+    /// may call itself incomplete when it is whole, never the other way round.
     fn charge(&mut self, solver: &Solver, stopped: Option<StopReason>) {
         self.nodes += solver.nodes();
+        if self.stopped.is_some() {
+            return;
+        }
         if let Some(r) = stopped {
             if r != StopReason::Solved && r != StopReason::NodeLimit {
                 self.stopped = Some(r);
+                return;
             }
+        }
+        let o = self.options;
+        if o.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = Some(StopReason::NodeLimit);
+        } else if o
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            self.stopped = Some(StopReason::Cancelled);
+        } else if o.time.is_some_and(|t| self.start.elapsed() >= t) {
+            self.stopped = Some(StopReason::TimeLimit);
         }
     }
 }
@@ -518,9 +540,15 @@ pub fn solve_with_progress(
                         search.ko_seen(),
                         &mut budget,
                     );
+                    // A winning move whose threshold the budget did not reach is left
+                    // out: the root's threshold would be a guess for it (a move can need
+                    // a ko where the root does not).
+                    let Some(threshold) = t else {
+                        break;
+                    };
                     winning.push(MoveAnswer {
                         mv: mv.to_move(),
-                        threshold: t.unwrap_or(answer.threshold),
+                        threshold,
                     });
                 }
                 Some(Outcome::Disproven) => losing.push(mv),
