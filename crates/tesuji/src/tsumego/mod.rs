@@ -198,6 +198,43 @@
 //!   liberties than the targets (real fights, where a "the attacker's chain outlasts the
 //!   targets" rule would not fire), so it was not built.
 //!
+//! Session 7 (a fix of the report, then measurements; the search is unchanged):
+//!
+//! * **A cut report says so.** A search given all the nodes left (the threshold walk, the
+//!   variation) that ran out used to leave the answer saying `solved` (gop/11250 B at
+//!   100M nodes: unknown, "solved"), and a winning move whose own threshold the budget
+//!   did not reach was listed with the root's (cc1/893 W: F3 "unconditional", where it
+//!   needs a ko). The test `a_node_budget_cuts_the_report_honestly`
+//!   (`tests/tsumego_solve.rs`) cuts the small answered problems, those with ko first,
+//!   at 12 fractions of their nodes (372 cut reports) and checks that a report that
+//!   says it finished is the whole one and that a cut one keeps only what is true.
+//! * **How far the unknown runs are.** Given 100M nodes (about 33 s here, two runs at a
+//!   time), 14 of the 33 unknown runs are answered: gop/15000 B 22.8M nodes, 6083 W
+//!   36.9M, 13485 W 37.7M, 4015 B 45.1M, 17663 B 46.1M, 5497 W 56.1M, cc2/333 B 57.9M,
+//!   19988 B and 17101 B 71.9M, 13500 W 81.0M, 14352 W 82.2M, 5194 W 83.3M, 5442 W and
+//!   20302 W at the limit; 19 are still unknown, at least 3.3 times the nodes that 10 s
+//!   allows. Twice the speed (the most two cores could give) would bring about 7 of the
+//!   33 within 10 s.
+//! * **Re-expansion is not where the nodes go.** On gop/4015 B, after 10M nodes the search
+//!   had made 1.34M expansions for 1.14M table entries: almost every state is expanded
+//!   once, so the trees are large in themselves. An **expansion cache** (a state's
+//!   children, their keys, terminal values and initial numbers kept for its next
+//!   expansion; 1K to 16K slots) answered 15 to 20 % of the expansions and left the time
+//!   as it was (17.6 s -> 17.0-17.5 s on 4015 B, 23.8 s -> 23.6-24.0 s on cc2/333 B, the
+//!   same nodes). Not kept. Splitting each of 4015 B's 17 defences after its killing
+//!   move G2 into a search of its own: six of them take 4.7 to 8.1M nodes each, all real
+//!   fights.
+//! * **Values that hold whatever the loser's threats** (a finer core: a disproof that
+//!   never met a ko ban with the first player to move holds whatever the first player's
+//!   threats, so a loss at a difference `d >= 0` would settle the threshold walk). Built
+//!   and measured on the whole set (300 runs, 30M nodes each): 1,432,136,941 nodes with
+//!   and without it, the same answers. Where the walk's loss holds so, the core value
+//!   already carries the later searches (found under the core key at once). Not kept.
+//!   At difference 0 the roots of the 33 are no such values either (of the 6 answered
+//!   within 30M nodes there, none is), and 27 of the 33 are still unknown there after
+//!   30M nodes: the threats the opponent holds at the lowest difference are not what
+//!   makes them hard.
+//!
 //! Where the nodes go: the attacker's proofs still fill liberties and fight over attacker
 //! stones that are not connected to the wall (in 5 of the slowest kills, 2.3 of 3 million
 //! dead-shape tests fail on a mortal attacker chain next to the targets: chains of every
