@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 use tesuji::dfpn::{Config, NodeKind, Outcome, Problem, Solver};
 use tesuji::tsumego::{Search, Tsumego, TsumegoMove};
-use tesuji::{sgf, Position};
+use tesuji::Position;
 
 /// A search that records the positions where knowledge, and not the rules, ends a line.
 struct Recorder {
@@ -71,30 +71,11 @@ fn config(nodes: u64) -> Config {
     }
 }
 
-/// The vendored tsumego.js problems that load, whose region has at most `max_empty`
-/// empty points, with their names.
-fn small_problems(max_empty: usize) -> Vec<(String, Tsumego)> {
-    let mut out = Vec::new();
-    for (name, text) in common::tsumegojs_sgf_files() {
-        let text = text.trim_start_matches('\u{feff}');
-        let Ok(trees) = sgf::parse(text) else {
-            continue;
-        };
-        let Ok(problem) = Tsumego::from_sgf(&trees[0]) else {
-            continue;
-        };
-        if problem.region_empty_count() <= max_empty {
-            out.push((name, problem));
-        }
-    }
-    out
-}
-
 #[test]
 fn dead_shapes_are_dead_without_knowledge() {
     let (mut problems, mut states, mut checked, mut over_budget) = (0, 0, 0, 0);
     let mut wrong = Vec::new();
-    for (name, problem) in small_problems(12) {
+    for (name, problem) in common::small_problems(12) {
         problems += 1;
         // Record where knowledge fires while the first player's result is searched.
         let first = problem.first();
@@ -155,7 +136,7 @@ fn core_values_change_no_result() {
     use tesuji::tsumego::with_threats;
     let (mut problems, mut compared, mut ko_problems) = (0, 0, 0);
     let mut wrong = Vec::new();
-    for (name, problem) in small_problems(10) {
+    for (name, problem) in common::small_problems(10) {
         problems += 1;
         for first in [problem.first(), !problem.first()] {
             let ds: Vec<i32> = (-2..=2).collect();

@@ -211,17 +211,7 @@ fn comb_and_carpenters_square() {
 #[test]
 fn a_node_budget_cuts_the_report_honestly() {
     let (mut runs, mut cut, mut ko_problems) = (0, 0, 0);
-    for (name, text) in common::tsumegojs_sgf_files() {
-        let text = text.trim_start_matches('\u{feff}');
-        let Ok(trees) = sgf::parse(text) else {
-            continue;
-        };
-        let Ok(problem) = Tsumego::from_sgf(&trees[0]) else {
-            continue;
-        };
-        if problem.region_empty_count() > MAX_EMPTY {
-            continue;
-        }
+    for (name, problem) in common::small_problems(MAX_EMPTY) {
         for first in [problem.first(), !problem.first()] {
             let full = solve(&problem, first, &SolveOptions::default());
             assert_eq!(full.stopped, tesuji::dfpn::StopReason::Solved, "{name}");

@@ -213,43 +213,43 @@ struct Budget<'a> {
 const SLICE: u64 = 200_000;
 
 impl Budget<'_> {
-    /// A configuration for the next search with what is left, or `None` if nothing is.
-    fn config(&mut self, cap: Option<u64>) -> Option<Config> {
+    /// Records why the budget is spent (nodes, time or the cancel flag), if it is;
+    /// whether it is.
+    fn spent(&mut self) -> bool {
         if self.stopped.is_some() {
-            return None;
+            return true;
         }
-        let nodes = match self.options.nodes {
-            Some(n) if self.nodes >= n => {
-                self.stopped = Some(StopReason::NodeLimit);
-                return None;
-            }
-            Some(n) => Some(n - self.nodes),
-            None => None,
-        };
-        let nodes = match (nodes, cap) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let time = match self.options.time {
-            Some(t) => {
-                let left = t.saturating_sub(self.start.elapsed());
-                if left.is_zero() {
-                    self.stopped = Some(StopReason::TimeLimit);
-                    return None;
-                }
-                Some(left)
-            }
-            None => None,
-        };
-        if self
-            .options
+        let o = self.options;
+        self.stopped = if o.nodes.is_some_and(|n| self.nodes >= n) {
+            Some(StopReason::NodeLimit)
+        } else if o.time.is_some_and(|t| self.start.elapsed() >= t) {
+            Some(StopReason::TimeLimit)
+        } else if o
             .cancel
             .as_ref()
             .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
         {
-            self.stopped = Some(StopReason::Cancelled);
+            Some(StopReason::Cancelled)
+        } else {
+            None
+        };
+        self.stopped.is_some()
+    }
+
+    /// A configuration for the next search with what is left, or `None` if nothing is.
+    fn config(&mut self, cap: Option<u64>) -> Option<Config> {
+        if self.spent() {
             return None;
         }
+        let nodes = self.options.nodes.map(|n| n - self.nodes);
+        let nodes = match (nodes, cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let time = self
+            .options
+            .time
+            .map(|t| t.saturating_sub(self.start.elapsed()));
         Some(Config {
             nodes,
             time,
@@ -273,26 +273,13 @@ impl Budget<'_> {
     /// may call itself incomplete when it is whole, never the other way round.
     fn charge(&mut self, solver: &Solver, stopped: Option<StopReason>) {
         self.nodes += solver.nodes();
-        if self.stopped.is_some() {
-            return;
-        }
-        if let Some(r) = stopped {
-            if r != StopReason::Solved && r != StopReason::NodeLimit {
-                self.stopped = Some(r);
-                return;
+        match stopped {
+            Some(r) if r != StopReason::Solved && r != StopReason::NodeLimit => {
+                self.stopped.get_or_insert(r);
             }
-        }
-        let o = self.options;
-        if o.nodes.is_some_and(|n| self.nodes >= n) {
-            self.stopped = Some(StopReason::NodeLimit);
-        } else if o
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        {
-            self.stopped = Some(StopReason::Cancelled);
-        } else if o.time.is_some_and(|t| self.start.elapsed() >= t) {
-            self.stopped = Some(StopReason::TimeLimit);
+            _ => {
+                self.spent();
+            }
         }
     }
 }
@@ -615,9 +602,6 @@ fn main_search(
     budget.charge(&solver, Some(r.stopped));
     if cancelled {
         budget.stopped = Some(StopReason::Cancelled);
-    } else if r.stopped == StopReason::NodeLimit {
-        // This search had all the nodes that were left.
-        budget.stopped = Some(StopReason::NodeLimit);
     }
     match r.outcome {
         Some(o) => (

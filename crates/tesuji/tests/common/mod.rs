@@ -233,3 +233,22 @@ pub fn tsumegojs_sgf_files() -> Vec<(String, String)> {
     out.sort();
     out
 }
+
+/// The vendored tsumego.js problems that load, whose region has at most `max_empty`
+/// empty points, with their names.
+pub fn small_problems(max_empty: usize) -> Vec<(String, tesuji::tsumego::Tsumego)> {
+    let mut out = Vec::new();
+    for (name, text) in tsumegojs_sgf_files() {
+        let text = text.trim_start_matches('\u{feff}');
+        let Ok(trees) = tesuji::sgf::parse(text) else {
+            continue;
+        };
+        let Ok(problem) = tesuji::tsumego::Tsumego::from_sgf(&trees[0]) else {
+            continue;
+        };
+        if problem.region_empty_count() <= max_empty {
+            out.push((name, problem));
+        }
+    }
+    out
+}
