@@ -10,8 +10,13 @@ fn dir() -> PathBuf {
 }
 
 fn run(input: &str) -> String {
+    run_in(input, dir())
+}
+
+/// Runs `input` with `base` as the directory of `loadsgf` and `printsgf` files.
+fn run_in(input: &str, base: PathBuf) -> String {
     let mut engine = Engine::new();
-    engine.set_base_dir(Some(dir()));
+    engine.set_base_dir(Some(base));
     let mut out = Vec::new();
     engine
         .run(input.as_bytes(), &mut out)
@@ -128,7 +133,11 @@ fn random_garbage_never_stops_the_engine() {
         }
         script.push('\n');
     }
-    let out = run(&script);
+    // `printsgf WORD` writes a file: in a scratch directory, not among the transcripts.
+    let scratch = std::env::temp_dir().join(format!("tesuji-gtp-garbage-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let out = run_in(&script, scratch.clone());
+    let _ = std::fs::remove_dir_all(&scratch);
     let answers = out.matches("\n\n").count();
     let lines = script
         .lines()
