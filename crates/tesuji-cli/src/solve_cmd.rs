@@ -257,6 +257,7 @@ fn answer_json(problem: &Tsumego, a: &Answer) -> Value {
             "move": move_text(r.mv, size),
             "reply": r.reply.map(|m| move_text(m, size)),
         })).collect::<Vec<_>>(),
+        "unsearched": a.unsearched.iter().map(|&m| move_text(m, size)).collect::<Vec<_>>(),
         "pv": a.pv.iter().map(|&m| move_text(m, size)).collect::<Vec<_>>(),
         "attacker": color_letter(problem.attacker()),
         "nodes": a.nodes,
@@ -302,7 +303,7 @@ fn answer_text(problem: &Tsumego, a: &Answer) -> String {
     let head = match a.result {
         Verdict::Win => format!("{f} to play: {f} can {goal}"),
         Verdict::Loss => format!("{f} to play: {f} cannot {goal}"),
-        Verdict::Unknown => format!("{f} to play: unknown ({:?})", a.stopped),
+        Verdict::Unknown => format!("{f} to play: unknown ({})", stop_words(a.stopped)),
     };
     s.push_str(&head);
     if a.result != Verdict::Unknown {
@@ -312,6 +313,17 @@ fn answer_text(problem: &Tsumego, a: &Answer) -> String {
         }
     }
     s.push('\n');
+    let cut = a.stopped != StopReason::Solved;
+    if cut && a.result != Verdict::Unknown {
+        s.push_str(&format!(
+            "  {}: what follows is what was established, not the whole answer\n",
+            stop_words(a.stopped)
+        ));
+    }
+    let wins = a.result == Verdict::Win || a.threshold.is_some();
+    if a.moves.is_empty() && wins && cut {
+        s.push_str("  winning moves: none found yet\n");
+    }
     if !a.moves.is_empty() {
         let list: Vec<String> = a
             .moves
@@ -321,7 +333,12 @@ fn answer_text(problem: &Tsumego, a: &Answer) -> String {
                 Some(t) => format!("{} (ko, threshold {t:+})", move_text(m.mv, size)),
             })
             .collect();
-        s.push_str(&format!("  winning moves: {}\n", list.join(", ")));
+        let what = if cut {
+            "winning moves found so far"
+        } else {
+            "winning moves"
+        };
+        s.push_str(&format!("  {what}: {}\n", list.join(", ")));
     }
     if !a.refutations.is_empty() {
         let list: Vec<String> = a
@@ -329,6 +346,7 @@ fn answer_text(problem: &Tsumego, a: &Answer) -> String {
             .iter()
             .map(|r| match r.reply {
                 Some(m) => format!("{} ({})", move_text(r.mv, size), move_text(m, size)),
+                None if cut => format!("{} (reply not found)", move_text(r.mv, size)),
                 None => move_text(r.mv, size),
             })
             .collect();
@@ -336,6 +354,10 @@ fn answer_text(problem: &Tsumego, a: &Answer) -> String {
             "  failing moves (refutation): {}\n",
             list.join(", ")
         ));
+    }
+    if !a.unsearched.is_empty() {
+        let list: Vec<String> = a.unsearched.iter().map(|&m| move_text(m, size)).collect();
+        s.push_str(&format!("  not searched: {}\n", list.join(", ")));
     }
     if !a.pv.is_empty() {
         let pv: Vec<String> = a.pv.iter().map(|&m| move_text(m, size)).collect();
@@ -348,6 +370,17 @@ fn answer_text(problem: &Tsumego, a: &Answer) -> String {
         a.elapsed.as_millis()
     ));
     s
+}
+
+/// Why a search stopped, in words.
+fn stop_words(r: StopReason) -> &'static str {
+    match r {
+        StopReason::Solved => "solved",
+        StopReason::NodeLimit => "the node budget ran out",
+        StopReason::TimeLimit => "the time limit ran out",
+        StopReason::Cancelled => "stopped",
+        StopReason::MemoryLimit => "the proof outgrew the memory bound",
+    }
 }
 
 /// The first players to solve for.
@@ -371,14 +404,21 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     options.all_moves = !a.quick;
     options.proof = a.sgf.is_some();
     let mut answers = Vec::new();
+    let size = problem.position().size();
     for first in firsts(a.first, &problem, tree.as_ref()) {
         let started = Instant::now();
         let show = std::io::stderr().is_terminal() || std::env::var_os("TESUJI_PROGRESS").is_some();
         let mut progress = |p: &tesuji::tsumego::Progress| {
             if show && p.elapsed > Duration::from_secs(1) {
+                let on = match (p.current, p.total) {
+                    (Some(m), 0) => format!(" ({})", move_text(m, size)),
+                    (Some(m), t) => format!(" ({}, {} of {t})", move_text(m, size), p.done + 1),
+                    (None, _) => String::new(),
+                };
                 eprint!(
-                    "\r{} to play: {} nodes, {:.1} s",
+                    "\r\x1b[K{} to play: {}{on}: {} nodes, {:.1} s",
                     color_name(first),
+                    p.phase.describe(),
                     p.nodes,
                     started.elapsed().as_secs_f64()
                 );

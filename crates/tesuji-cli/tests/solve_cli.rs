@@ -136,6 +136,48 @@ fn proof_sgf_is_written_and_verified() {
     assert!(text.contains("C[RIGHT]"));
 }
 
+/// An answer cut after its result was proven says what it established and what not
+/// (issue 15), in the text and in JSON.
+#[test]
+fn a_cut_answer_says_it_is_partial() {
+    let f = format!("{SET}/cc1/891.sgf");
+    let args = ["solve", &f, "--first", "white", "--max-threats", "2"];
+    let o = tesuji(&[&args[..], &["--nodes", "351"]].concat());
+    let text = stdout(&o);
+    assert!(text.starts_with("White to play: White can live (unconditionally)\n  the node budget ran out: what follows is what was established, not the whole answer\n  winning moves found so far: G7\n  failing moves (refutation): F6 (reply not found)\n  not searched: C6, F7, E8, pass\n"), "{text}");
+    let v = json_lines(&tesuji(
+        &[&args[..], &["--nodes", "351", "--json"]].concat(),
+    ));
+    assert_eq!(v[0]["moves"], serde_json::json!(["G7"]));
+    assert_eq!(
+        v[0]["unsearched"],
+        serde_json::json!(["C6", "F7", "E8", "pass"])
+    );
+    assert_eq!(v[0]["stopped"], "nodelimit");
+    // Proven, but the budget ran out before a winning move was confirmed.
+    let f = format!("{SET}/cc1/894.sgf");
+    let o = tesuji(&[
+        "solve",
+        &f,
+        "--first",
+        "black",
+        "--max-threats",
+        "2",
+        "--nodes",
+        "338",
+    ]);
+    let text = stdout(&o);
+    assert!(
+        text.contains("Black can kill (unconditionally)\n  the node budget ran out"),
+        "{text}"
+    );
+    assert!(text.contains("  winning moves: none found yet\n"), "{text}");
+    // Unbounded, the same problem is whole: no "not searched", an empty list in JSON.
+    let v = json_lines(&tesuji(&["solve", &f, "--first", "black", "--json"]));
+    assert_eq!(v[0]["unsearched"], serde_json::json!([]));
+    assert_eq!(v[0]["stopped"], "solved");
+}
+
 #[test]
 fn budgets_are_honoured() {
     // A hard problem (not solved within 10 s in a release build): stopped by the node

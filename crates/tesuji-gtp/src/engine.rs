@@ -615,8 +615,9 @@ impl Engine {
                 // `tesuji-solve COLOR TARGET...`: the life-and-death problem of the target
                 // stones' chains with COLOR to move (region found around them). Answers
                 // `RESULT MOVE THRESHOLD`: win/loss/unknown for COLOR, its winning first
-                // move (`-` if none), and the ko threshold (`none` when it does not
-                // depend on ko threats). At most 10 seconds.
+                // move (`-` if it has none, `?` if the 10 seconds did not find one), and
+                // the ko threshold (`none` when it does not depend on ko
+                // threats).
                 if args.len() < 2 {
                     return Err(GtpError::Arguments("a color and target vertices"));
                 }
@@ -638,7 +639,9 @@ impl Engine {
                     ..Default::default()
                 };
                 let a = tesuji::tsumego::solve(&problem, color, &options);
-                let mv = a.moves.first().map_or("-".to_string(), |m| {
+                let never = a.result == tesuji::tsumego::Verdict::Loss && a.threshold.is_none();
+                let none = if never { "-" } else { "?" };
+                let mv = a.moves.first().map_or(none.to_string(), |m| {
                     vertex::format(m.mv, self.size()).to_string()
                 });
                 let t = a.threshold.map_or("none".to_string(), |t| t.to_string());

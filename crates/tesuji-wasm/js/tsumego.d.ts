@@ -6,7 +6,9 @@ export declare const ready: Promise<unknown>;
 /** A problem and a line of play, in the shape of tsumego.js's Solver. */
 export declare class Solver {
   constructor(sgf: string);
-  /** A winning move for `color` as "B[xy]" ("B[]" for a pass), or null. */
+  /** A winning move for `color` as "B[xy]" ("B[]" for a pass), or null when `color`
+   *  cannot win; throws a TesujiError of kind "budget" when a budget in `options` ran out
+   *  before that was known. */
   solve(color?: "B" | "W", options?: SolveOptions): string | null;
   /** Plays "B[xy]"; true if legal. */
   play(move: string): boolean;

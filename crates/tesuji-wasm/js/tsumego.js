@@ -22,7 +22,9 @@ export class Solver {
   /**
    * A winning move for `color` (default: the side to move) from the current position of
    * the line of play, as "B[xy]" ("B[]" for a pass), or null if `color` cannot win.
-   * `options` are tesuji's SolveOptions ({nodes, timeMs, koThreats, ...}).
+   * `options` are tesuji's SolveOptions ({nodes, timeMs, koThreats, ...}). With a budget
+   * that runs out before the answer is known (or before a winning move is confirmed),
+   * throws a TesujiError of kind "budget" rather than answer null ("cannot win").
    */
   solve(color, options) {
     const status = this.problem.status();
@@ -35,7 +37,13 @@ export class Solver {
       answer = this.problem.reply(options || {});
       if (!answer) return null;
     }
-    if (answer.result !== 'win' || answer.moves.length === 0) return null;
+    if (answer.result === 'unknown' || (answer.result === 'win' && answer.moves.length === 0)) {
+      const e = new Error(`no answer within the budget: ${answer.note || answer.summary}`);
+      e.name = 'TesujiError';
+      e.kind = 'budget';
+      throw e;
+    }
+    if (answer.result !== 'win') return null;
     return `${c}[${answer.moves[0].move.sgf}]`;
   }
 

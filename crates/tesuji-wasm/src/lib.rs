@@ -102,8 +102,24 @@ export interface SolveOptions {
   keySeed?: number;
 }
 
-/** Passed to the progress callback; return false from it to stop. */
-export interface Progress { nodes: number; elapsedMs: number; }
+/** Passed to the progress callback (at the start of every step and about every 200,000
+ *  nodes); return false from it to stop. */
+export interface Progress {
+  nodes: number;
+  elapsedMs: number;
+  /** The step: the result, a search of the ko threshold walk, confirming the reported
+   *  move, every first move in turn, the refutations, the main line, the proof tree. */
+  phase: "result" | "threshold" | "winning-move" | "first-moves" | "refutations" | "main-line" | "proof";
+  /** In "threshold": the threat difference searched. */
+  threats: number | null;
+  /** The step in words ("checking every first move"). */
+  description: string;
+  /** The first move being worked on, in the steps that go through them. */
+  current: Move | null;
+  /** In "first-moves" and "refutations": moves done so far, and in all. */
+  done: number;
+  total: number;
+}
 
 /** A proof (or disproof) tree: the winner's one move at its turns, every move at the loser's. */
 export interface ProofTree {
@@ -133,8 +149,18 @@ export interface Answer {
   proofThreats: number;
   /** Winning first moves (all of them with allMoves), each with its own threshold. */
   moves: { move: Move; threshold: number | null }[];
-  /** With allMoves: every other first move and the opponent's answer that refutes it. */
+  /** With allMoves: the other first moves known to fail, each with the opponent's answer
+   *  that refutes it (null when the budget ran out before it was found). */
   refutations: { move: Move; reply: Move | null }[];
+  /** With allMoves and a known result: first moves the budget left undecided. When not
+   *  empty, `moves` may be only a part of the winning moves. */
+  unsearched: Move[];
+  /** Whether everything asked for was found (`stopped` is "solved"). A known result can
+   *  come with its moves cut short, even with no winning move found yet. */
+  complete: boolean;
+  /** What the budget cut, in words, when the result is known but the answer is not
+   *  complete; else null. */
+  note: string | null;
   /** The principal variation: the winner's moves and the loser's longest resistance. */
   pv: Move[];
   proof: ProofTree | null;
@@ -143,7 +169,7 @@ export interface Answer {
   nodes: number;
   tableEntries: number;
   elapsedMs: number;
-  stopped: "solved" | "node-limit" | "time-limit" | "cancelled";
+  stopped: "solved" | "node-limit" | "time-limit" | "cancelled" | "memory-limit";
 }
 
 /** The root setup of an SGF problem (readSgfSetup). */
@@ -155,6 +181,12 @@ export interface SgfSetup {
   region: Point[];
   /** PL, or null when absent. */
   first: ColorText | null;
+  /** The root's comment (C), or null. */
+  comment: string | null;
+  /** The moves of the main line (a game record's moves, or a problem's first listed answer). */
+  moves: number;
+  /** The root's children: more than one for a problem listing several answers. */
+  variations: number;
 }
 
 /** The state of a problem's line of play. */
@@ -170,7 +202,9 @@ export interface PlayStatus {
 export type ErrorKind =
   | "argument" | "sgf-syntax" | "sgf-value" | "diagram" | "setup" | "illegal-move"
   | "outside-region" | "malformed" | "board-too-large" | "no-target" | "empty-target"
-  | "off-board" | "mixed-targets" | "region-not-closed";
+  | "off-board" | "mixed-targets" | "region-not-closed"
+  /** Thrown by pkg/tsumego.js's solve when a budget ran out before the answer was known. */
+  | "budget";
 
 /** What tesuji throws: an Error with a kind, and a line and column for errors in a text. */
 export interface TesujiError extends Error { name: "TesujiError"; kind: ErrorKind; line?: number; column?: number; }

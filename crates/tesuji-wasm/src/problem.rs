@@ -7,7 +7,7 @@ use tesuji::benson::unconditional_life;
 use tesuji::dfpn::{Leaf, NodeKind, Outcome, ProofTree, StopReason};
 use tesuji::sgf::Markup;
 use tesuji::tsumego::{
-    proof_sgf, solve_with_progress, with_threats, Answer, Progress, SolveOptions, Tsumego,
+    proof_sgf, solve_with_progress, with_threats, Answer, Phase, Progress, SolveOptions, Tsumego,
     TsumegoMove, Verdict,
 };
 use tesuji::{ascii, BoardSize, Color, Move, MoveRecord, Position, Suicide};
@@ -91,6 +91,12 @@ impl JsSolveOptions {
 struct JsProgress {
     nodes: f64,
     elapsed_ms: f64,
+    phase: &'static str,
+    threats: Option<i32>,
+    description: String,
+    current: Option<JsMove>,
+    done: usize,
+    total: usize,
 }
 
 #[derive(Serialize)]
@@ -143,6 +149,9 @@ struct JsAnswer {
     summary: String,
     moves: Vec<JsMoveAnswer>,
     refutations: Vec<JsRefutation>,
+    unsearched: Vec<JsMove>,
+    complete: bool,
+    note: Option<String>,
     pv: Vec<JsMove>,
     proof_threats: i32,
     proof: Option<JsProof>,
@@ -240,6 +249,76 @@ pub fn summary(a: &Answer, attacker: Color) -> String {
     }
 }
 
+/// What a budget cut from an answer whose result is known, in words (`None` when the
+/// answer is whole or the result itself is unknown): "The time limit ran out: 1 winning
+/// move found so far; 12 first moves not searched."
+pub fn partial_note(a: &Answer) -> Option<String> {
+    if a.stopped == StopReason::Solved || a.result == Verdict::Unknown {
+        return None;
+    }
+    let why = match a.stopped {
+        StopReason::NodeLimit => "The node budget ran out",
+        StopReason::TimeLimit => "The time limit ran out",
+        StopReason::Cancelled => "The search was stopped",
+        StopReason::MemoryLimit => "The proof outgrew the memory bound",
+        StopReason::Solved => "",
+    };
+    let plural = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let mut parts = Vec::new();
+    let wins = a.result == Verdict::Win || a.threshold.is_some();
+    if wins {
+        parts.push(if a.moves.is_empty() {
+            "the winning moves are not found yet".to_string()
+        } else {
+            format!(
+                "{} found so far",
+                plural(a.moves.len(), "winning move", "winning moves")
+            )
+        });
+    }
+    if !a.unsearched.is_empty() {
+        parts.push(format!(
+            "{} not searched",
+            plural(a.unsearched.len(), "first move", "first moves")
+        ));
+    }
+    let unrefuted = a.refutations.iter().filter(|r| r.reply.is_none()).count();
+    if unrefuted > 0 {
+        parts.push(format!(
+            "{} without a refutation found",
+            plural(unrefuted, "failing move", "failing moves")
+        ));
+    }
+    if a.pv.is_empty() {
+        parts.push("no main line".to_string());
+    }
+    if parts.is_empty() {
+        Some(format!(
+            "{why} before the end: the result and the moves are complete, the rest may not be."
+        ))
+    } else {
+        Some(format!("{why}: {}.", parts.join("; ")))
+    }
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Result => "result",
+        Phase::Threshold(_) => "threshold",
+        Phase::WinningMove => "winning-move",
+        Phase::FirstMoves => "first-moves",
+        Phase::Refutations => "refutations",
+        Phase::MainLine => "main-line",
+        Phase::Proof => "proof",
+    }
+}
+
 fn answer_to_js(problem: &Tsumego, a: &Answer) -> JsValue {
     let attacker = problem.attacker();
     let size = problem.position().size();
@@ -303,6 +382,9 @@ fn answer_to_js(problem: &Tsumego, a: &Answer) -> JsValue {
                 reply: r.reply.map(|m| JsMove::of(m, size)),
             })
             .collect(),
+        unsearched: a.unsearched.iter().map(|&m| JsMove::of(m, size)).collect(),
+        complete: a.stopped == StopReason::Solved,
+        note: partial_note(a),
         pv: a.pv.iter().map(|&m| JsMove::of(m, size)).collect(),
         proof_threats: a.proof_threats,
         proof,
@@ -379,11 +461,21 @@ impl JsProblem {
         progress: Option<js_sys::Function>,
     ) -> Result<Answer> {
         let options = JsSolveOptions::read(options)?;
+        let size = problem.position().size();
         let mut report = |p: &Progress| -> bool {
             let Some(f) = &progress else { return true };
             let arg = to_js(&JsProgress {
                 nodes: p.nodes as f64,
                 elapsed_ms: p.elapsed.as_secs_f64() * 1000.0,
+                phase: phase_name(p.phase),
+                threats: match p.phase {
+                    Phase::Threshold(d) => Some(d),
+                    _ => None,
+                },
+                description: p.phase.describe(),
+                current: p.current.map(|m| JsMove::of(m, size)),
+                done: p.done,
+                total: p.total,
             });
             match f.call1(&JsValue::NULL, &arg) {
                 Ok(v) => v.as_bool() != Some(false),
@@ -507,9 +599,10 @@ impl JsProblem {
 
     /// Solves the problem from its start with `color` to move first (default: the problem's
     /// first player). `options`: `{nodes, timeMs, memoryMb, koThreats, maxThreats, allMoves,
-    /// proof, keySeed}`, every field optional. `progress` is called now and then with
-    /// `{nodes, elapsedMs}`; returning `false` stops the search (the answer is then
-    /// `unknown`).
+    /// proof, keySeed}`, every field optional. `progress` is called at the start of every
+    /// step and about every 200,000 nodes with `{nodes, elapsedMs, phase, threats,
+    /// description, current, done, total}`; returning `false` stops the search (the
+    /// answer then keeps what is known: see `complete` and `note`).
     #[wasm_bindgen(unchecked_return_type = "Answer")]
     pub fn solve(
         &self,
@@ -643,12 +736,17 @@ struct JsSetup {
     targets: Vec<JsPoint>,
     region: Vec<JsPoint>,
     first: Option<String>,
+    comment: Option<String>,
+    moves: usize,
+    variations: usize,
 }
 
 /// Reads the root of the first game tree of an SGF text as an editor needs it: the size,
 /// the stones (`AB`, `AW`), the marked targets (`MA`), the region (`SQ`) and the first
 /// player (`PL`, `null` when absent), without checking that they make a problem (a page
-/// can then show the board and say what is missing). Throws on bad SGF.
+/// can then show the board and say what is missing); also the root's comment (`C`), the
+/// moves of the main line and the root's children (a game record has a main line, a
+/// problem file lists its answers as variations). Throws on bad SGF.
 #[wasm_bindgen(js_name = readSgfSetup, unchecked_return_type = "SgfSetup")]
 pub fn read_sgf_setup(text: &str) -> std::result::Result<JsValue, JsValue> {
     let trees = tesuji::sgf::parse(text).map_err(Error::from)?;
@@ -676,5 +774,8 @@ pub fn read_sgf_setup(text: &str) -> std::result::Result<JsValue, JsValue> {
         targets: of(Markup::Mark),
         region: of(Markup::Square),
         first,
+        comment: tree.comment(root).map(str::to_string),
+        moves: tree.moves().map_err(value)?.len(),
+        variations: tree.children(root).len(),
     }))
 }

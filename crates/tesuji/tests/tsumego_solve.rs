@@ -234,6 +234,7 @@ fn a_node_budget_cuts_the_report_honestly() {
                 );
                 let what = format!("{name} {first:?} first, {nodes} of {} nodes", full.nodes);
                 if a.stopped == tesuji::dfpn::StopReason::Solved {
+                    assert!(a.unsearched.is_empty(), "{what}: {a:?}");
                     assert_eq!(
                         (a.result, a.threshold, &a.moves, &a.refutations, &a.pv),
                         (
@@ -256,6 +257,32 @@ fn a_node_budget_cuts_the_report_honestly() {
                         "{what}"
                     );
                 }
+                // The move the result was confirmed with is never dropped once the other
+                // first moves are searched (it used to be: "win" with no move, and a
+                // refutation list, when the budget ran out before the loop reached it).
+                if a.result == Verdict::Win && a.moves.is_empty() {
+                    assert!(a.refutations.is_empty(), "{what}: {a:?}");
+                }
+                if a.result != Verdict::Unknown {
+                    // Every first move is in exactly one list: winning, failing, not
+                    // searched; and the failing ones fail in the full answer too.
+                    let mut all: Vec<_> = a.moves.iter().map(|m| m.mv).collect();
+                    all.extend(a.refutations.iter().map(|r| r.mv));
+                    all.extend(a.unsearched.iter().copied());
+                    let mut expect: Vec<_> = full.moves.iter().map(|m| m.mv).collect();
+                    expect.extend(full.refutations.iter().map(|r| r.mv));
+                    let key = |m: &tesuji::Move| m.point().map(|p| (p.x(), p.y()));
+                    all.sort_by_key(key);
+                    expect.sort_by_key(key);
+                    assert_eq!(all, expect, "{what}: the lists do not partition the moves");
+                    for r in &a.refutations {
+                        assert!(
+                            full.refutations.iter().any(|f| f.mv == r.mv),
+                            "{what}: {:?} fails here, not in the full answer",
+                            r.mv
+                        );
+                    }
+                }
                 for m in &a.moves {
                     assert!(
                         full.moves.contains(m),
@@ -272,4 +299,36 @@ fn a_node_budget_cuts_the_report_honestly() {
     }
     println!("{runs} runs, {ko_problems} with a ko threshold, {cut} cut reports");
     assert!(ko_problems >= 5, "{ko_problems}");
+}
+
+/// The case of issue 15 (the page showed "wins" with no winning move): cc1/891 with White
+/// first and 351 nodes. The main search proves the result, the move it reports (G7) is
+/// confirmed, and the budget runs out while the other first moves are searched, after F6
+/// was refuted. The confirmed move is reported, the others are listed as not searched.
+#[test]
+fn a_budget_cut_while_searching_the_first_moves_keeps_the_confirmed_move() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/tsumego/tsumegojs/cc1/891.sgf"
+    ))
+    .unwrap();
+    let problem = Tsumego::from_sgf_text(&text).unwrap();
+    let options = SolveOptions {
+        nodes: Some(351),
+        max_threats: 2,
+        ..SolveOptions::default()
+    };
+    let a = solve(&problem, tesuji::Color::White, &options);
+    let size = problem.position().size();
+    let v = |m: tesuji::Move| tesuji::vertex::format(m, size).to_string();
+    assert_eq!(a.result, Verdict::Win);
+    assert_eq!(a.stopped, tesuji::dfpn::StopReason::NodeLimit);
+    assert_eq!(
+        a.winning_moves().into_iter().map(v).collect::<Vec<_>>(),
+        ["G7"]
+    );
+    let refuted: Vec<_> = a.refutations.iter().map(|r| v(r.mv)).collect();
+    assert_eq!(refuted, ["F6"]);
+    let unsearched: Vec<_> = a.unsearched.iter().map(|&m| v(m)).collect();
+    assert_eq!(unsearched, ["C6", "F7", "E8", "pass"]);
 }

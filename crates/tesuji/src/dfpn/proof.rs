@@ -150,9 +150,20 @@ impl Solver {
     /// assert_eq!(tree.principal_variation()[0], 1);
     /// ```
     pub fn proof_tree<P: Problem>(&mut self, p: &mut P) -> Option<ProofTree<P::Move>> {
+        self.proof_tree_reporting(p, u64::MAX, &mut |_| true)
+    }
+
+    /// As [`Solver::proof_tree`], calling `progress` with the nodes so far about every
+    /// `every` nodes; when it returns `false` the search stops as if cancelled.
+    pub fn proof_tree_reporting<P: Problem>(
+        &mut self,
+        p: &mut P,
+        every: u64,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<ProofTree<P::Move>> {
         self.nodes = 0;
         self.note_root(p.key());
-        let mut budget = Budget::new(&self.config);
+        let mut budget = Budget::reporting(&self.config, every, progress);
         let mut path = Path::default();
         self.proof_stopped = StopReason::Solved;
         let outcome = match self.search(p, &mut path, None, &mut budget) {
@@ -210,9 +221,22 @@ impl Solver {
         first: Option<P::Move>,
         max_len: usize,
     ) -> Vec<P::Move> {
+        self.principal_line_reporting(p, first, max_len, u64::MAX, &mut |_| true)
+    }
+
+    /// As [`Solver::principal_line`], calling `progress` with the nodes so far about every
+    /// `every` nodes; when it returns `false` the line ends there.
+    pub fn principal_line_reporting<P: Problem>(
+        &mut self,
+        p: &mut P,
+        first: Option<P::Move>,
+        max_len: usize,
+        every: u64,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Vec<P::Move> {
         self.nodes = 0;
         self.note_root(p.key());
-        let mut budget = Budget::new(&self.config);
+        let mut budget = Budget::reporting(&self.config, every, progress);
         let mut path = Path::default();
         let mut line = Vec::new();
         if let Some(mv) = first {

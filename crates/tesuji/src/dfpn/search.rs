@@ -143,6 +143,20 @@ impl<'a> Budget<'a> {
         }
     }
 
+    /// A budget that calls `progress` with the nodes so far about every `every` nodes
+    /// (`false` stops the search as a cancellation).
+    pub fn reporting(
+        config: &Config,
+        every: u64,
+        progress: &'a mut dyn FnMut(u64) -> bool,
+    ) -> Budget<'a> {
+        let every = every.max(1);
+        let mut b = Budget::new(config);
+        b.reporter = Some((progress, every));
+        b.next_report = every;
+        b
+    }
+
     /// Whether the search must stop now, given the nodes generated so far.
     pub fn check(&mut self, nodes: u64) -> bool {
         if self.stopped.is_some() {
@@ -464,10 +478,7 @@ impl Solver {
     ) -> SolveResult {
         self.nodes = 0;
         self.note_root(p.key());
-        let mut budget = Budget::new(&self.config);
-        let every = every.max(1);
-        budget.reporter = Some((progress, every));
-        budget.next_report = every;
+        let mut budget = Budget::reporting(&self.config, every, progress);
         let mut path = Path::default();
         let found = self.search(p, &mut path, None, &mut budget);
         let (outcome, numbers) = match found {
@@ -562,13 +573,25 @@ impl Solver {
     /// [`Solver::solve_children`]. `None` when unknown within the budget. Like that method,
     /// it empties the table first if the table holds entries from searches of other roots.
     pub fn solve_child<P: Problem>(&mut self, p: &mut P, mv: P::Move) -> Option<Outcome> {
+        self.solve_child_reporting(p, mv, u64::MAX, &mut |_| true)
+    }
+
+    /// As [`Solver::solve_child`], calling `progress` with the nodes so far about every
+    /// `every` nodes; when it returns `false` the search stops (the value is then `None`).
+    pub fn solve_child_reporting<P: Problem>(
+        &mut self,
+        p: &mut P,
+        mv: P::Move,
+        every: u64,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Option<Outcome> {
         self.nodes = 0;
         let key = p.key();
         self.root_children_table(p, key);
         if p.terminal().is_some() {
             return None;
         }
-        let mut budget = Budget::new(&self.config);
+        let mut budget = Budget::reporting(&self.config, every, progress);
         let mut path = Path::default();
         match self.search(p, &mut path, Some(mv), &mut budget) {
             Found::Final(o, _) => Some(o),

@@ -262,7 +262,7 @@ pub use region::{
 };
 pub use search::{Search, TsumegoMove};
 pub use solve::{
-    solve, solve_with_progress, with_threats, Answer, MoveAnswer, Progress, Refutation,
+    solve, solve_with_progress, with_threats, Answer, MoveAnswer, Phase, Progress, Refutation,
     SolveOptions, Verdict,
 };
 

@@ -50,7 +50,16 @@
 //!
 //! Budgets ([`SolveOptions::nodes`], [`SolveOptions::time`]) cover the whole call; when
 //! they run out the answer keeps what was established (a result without all its moves,
-//! or [`Verdict::Unknown`]) and says so in [`Answer::stopped`], never a guess.
+//! or [`Verdict::Unknown`]) and says so in [`Answer::stopped`], never a guess. A result
+//! is established by the main search (or the walk) before any move is confirmed, so a
+//! cut can leave a proven win with no winning move yet; once step 3 has confirmed a
+//! move, that move is in [`Answer::moves`] whatever step 4 reaches, and every first move
+//! is in exactly one of [`Answer::moves`], [`Answer::refutations`] (a refutation's reply
+//! may be missing) and [`Answer::unsearched`].
+//!
+//! [`solve_with_progress`] reports at the start of every search of these steps (with
+//! the [`Phase`] and the first move worked on) and every 200,000 nodes within one, so a
+//! display never sits on one line while the walk, the moves or the line are searched.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -151,6 +160,43 @@ pub struct Refutation {
     pub reply: Option<Move>,
 }
 
+/// The step of [`solve`] that is running, for a progress display (see the steps at the
+/// top of `tsumego/solve.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The main search: the result with the fewest ko threats for the first player.
+    Result,
+    /// The search of the threshold walk at this threat difference.
+    Threshold(i32),
+    /// Confirming the winning move to report ([`Progress::current`]).
+    WinningMove,
+    /// Searching every first move in turn ([`Progress::current`], [`Progress::done`] of
+    /// [`Progress::total`]).
+    FirstMoves,
+    /// Finding the refutation of a failing first move ([`Progress::current`]).
+    Refutations,
+    /// Reading the principal variation.
+    MainLine,
+    /// Building the proof tree.
+    Proof,
+}
+
+impl Phase {
+    /// A few words for a progress line: `"reading the result"`, `"the ko threshold at
+    /// +1"`, `"checking the first moves"`, ...
+    pub fn describe(self) -> String {
+        match self {
+            Phase::Result => "reading the result".to_string(),
+            Phase::Threshold(d) => format!("the ko threshold, at a threat difference of {d:+}"),
+            Phase::WinningMove => "confirming a winning move".to_string(),
+            Phase::FirstMoves => "checking every first move".to_string(),
+            Phase::Refutations => "refuting the failing moves".to_string(),
+            Phase::MainLine => "reading the main line".to_string(),
+            Phase::Proof => "building the proof tree".to_string(),
+        }
+    }
+}
+
 /// Progress of a long solve, for a progress display.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
@@ -158,6 +204,14 @@ pub struct Progress {
     pub nodes: u64,
     /// Time so far.
     pub elapsed: Duration,
+    /// The step running.
+    pub phase: Phase,
+    /// The first move being worked on, in the phases that go through them.
+    pub current: Option<Move>,
+    /// In [`Phase::FirstMoves`] and [`Phase::Refutations`]: the moves done so far.
+    pub done: usize,
+    /// In [`Phase::FirstMoves`] and [`Phase::Refutations`]: the moves to go through.
+    pub total: usize,
 }
 
 /// The answer of [`solve`] for one first player.
@@ -177,6 +231,11 @@ pub struct Answer {
     pub moves: Vec<MoveAnswer>,
     /// With [`SolveOptions::all_moves`]: every other first move, with its refutation.
     pub refutations: Vec<Refutation>,
+    /// With [`SolveOptions::all_moves`] and a known result: the first moves the budget did
+    /// not decide (neither in [`Answer::moves`] nor in [`Answer::refutations`]). Empty
+    /// when every move was searched; when not, [`Answer::moves`] may be a part of the
+    /// winning moves.
+    pub unsearched: Vec<Move>,
     /// The principal variation: the winner's moves and the loser's longest resistance
     /// (at the threshold when the result depends on ko threats).
     pub pv: Vec<Move>,
@@ -201,18 +260,49 @@ impl Answer {
     }
 }
 
-/// The budget of one [`solve`] call across its searches.
+/// The budget of one [`solve`] call across its searches, and its progress reports.
 struct Budget<'a> {
     start: Instant,
     nodes: u64,
     options: &'a SolveOptions,
     stopped: Option<StopReason>,
+    progress: &'a mut dyn FnMut(&Progress) -> bool,
+    phase: Phase,
+    current: Option<Move>,
+    done: usize,
+    total: usize,
 }
 
 /// Nodes of the main search between progress reports.
 const SLICE: u64 = 200_000;
 
 impl Budget<'_> {
+    /// Enters a step (reported at once): `phase`, working on `current`, `done` of `total`.
+    fn enter(&mut self, phase: Phase, current: Option<Move>, done: usize, total: usize) {
+        self.phase = phase;
+        self.current = current;
+        self.done = done;
+        self.total = total;
+        self.report(0);
+    }
+
+    /// Reports progress with `n` nodes of the running search on top of the spent ones;
+    /// a `false` from the callback stops the call ([`StopReason::Cancelled`]).
+    fn report(&mut self, n: u64) -> bool {
+        let go = (self.progress)(&Progress {
+            nodes: self.nodes + n,
+            elapsed: self.start.elapsed(),
+            phase: self.phase,
+            current: self.current,
+            done: self.done,
+            total: self.total,
+        });
+        if !go {
+            self.stopped.get_or_insert(StopReason::Cancelled);
+        }
+        go
+    }
+
     /// Records why the budget is spent (nodes, time or the cancel flag), if it is;
     /// whether it is.
     fn spent(&mut self) -> bool {
@@ -327,9 +417,35 @@ pub fn solve(problem: &Tsumego, first: Color, options: &SolveOptions) -> Answer 
     solve_with_progress(problem, first, options, &mut |_| true)
 }
 
-/// As [`solve`], calling `progress` about every 200,000 nodes of the main search; it
-/// returns `false` to stop (the answer then keeps what is known).
+/// As [`solve`], calling `progress` at the start of every step (each search of the
+/// threshold walk, each first move, the main line, ...) and about every 200,000 nodes
+/// within one; it returns `false` to stop (the answer then keeps what is known).
 pub fn solve_with_progress(
+    problem: &Tsumego,
+    first: Color,
+    options: &SolveOptions,
+    progress: &mut dyn FnMut(&Progress) -> bool,
+) -> Answer {
+    let mut answer = solve_steps(problem, first, options, progress);
+    if options.all_moves && answer.result != Verdict::Unknown {
+        // What the budget left undecided: the root's moves in neither list.
+        let mut moves = Vec::new();
+        search_for(problem, first, answer.proof_threats, options).moves(&mut moves);
+        answer.unsearched = moves
+            .into_iter()
+            .filter(|&m| m != TsumegoMove::Threat)
+            .map(TsumegoMove::to_move)
+            .filter(|&m| {
+                !answer.moves.iter().any(|a| a.mv == m)
+                    && !answer.refutations.iter().any(|r| r.mv == m)
+            })
+            .collect();
+    }
+    answer
+}
+
+/// The steps of [`solve_with_progress`], without the list of unsearched moves.
+fn solve_steps(
     problem: &Tsumego,
     first: Color,
     options: &SolveOptions,
@@ -340,6 +456,11 @@ pub fn solve_with_progress(
         nodes: 0,
         options,
         stopped: None,
+        progress,
+        phase: Phase::Result,
+        current: None,
+        done: 0,
+        total: 0,
     };
     let d0 = options.ko_threats;
     let k = i32::try_from(options.max_threats).unwrap_or(i32::MAX);
@@ -349,6 +470,7 @@ pub fn solve_with_progress(
         threshold: None,
         moves: Vec::new(),
         refutations: Vec::new(),
+        unsearched: Vec::new(),
         pv: Vec::new(),
         proof: None,
         proof_threats: d0,
@@ -362,7 +484,7 @@ pub fn solve_with_progress(
     // won whatever the threats: then this one search settles result and threshold), in
     // slices with progress reports.
     let (lo, hi) = (-k.max(d0.abs()), k.max(d0.abs()));
-    let (r_lo, ko_lo, entries, reuse_lo) = main_search(problem, first, lo, &mut budget, progress);
+    let (r_lo, ko_lo, entries, reuse_lo) = main_search(problem, first, lo, &mut budget);
     answer.table_entries = entries;
     let Some(r_lo) = r_lo else {
         return finish(answer, &budget);
@@ -465,7 +587,8 @@ pub fn solve_with_progress(
             };
             let mut solver = Solver::new(config);
             let mut search = search_for(problem, first, d_best, options);
-            let r = solver.solve(&mut search);
+            budget.enter(Phase::Threshold(d_best), None, 0, 0);
+            let r = solver.solve_reporting(&mut search, SLICE, &mut |n| budget.report(n));
             budget.charge(&solver, Some(r.stopped));
             if r.outcome != Some(Outcome::Proven) {
                 return finish(answer, &budget);
@@ -498,24 +621,22 @@ pub fn solve_with_progress(
         // 4. Every first move, in the table of step 3.
         let mut moves = Vec::new();
         search.moves(&mut moves);
+        moves.retain(|&m| m != TsumegoMove::Threat && m != best);
         let mut losing = Vec::new();
-        let mut winning = Vec::new();
-        for &mv in &moves {
-            if mv == TsumegoMove::Threat {
-                continue;
-            }
-            if mv == best {
-                winning.push(MoveAnswer {
-                    mv: mv.to_move(),
-                    threshold: best_threshold,
-                });
-                continue;
-            }
+        // The reported move is proven: it heads the list whatever the budget leaves for
+        // the others.
+        let mut winning = vec![MoveAnswer {
+            mv: best.to_move(),
+            threshold: best_threshold,
+        }];
+        let total = moves.len();
+        for (i, &mv) in moves.iter().enumerate() {
             let Some(c) = budget.config(None) else {
                 break;
             };
+            budget.enter(Phase::FirstMoves, Some(mv.to_move()), i, total);
             solver.set_limits(c.nodes, c.time);
-            let v = solver.solve_child(&mut search, mv);
+            let v = solver.solve_child_reporting(&mut search, mv, SLICE, &mut |n| budget.report(n));
             budget.charge(&solver, None);
             match v {
                 Some(Outcome::Proven) => {
@@ -542,8 +663,6 @@ pub fn solve_with_progress(
                 None => break,
             }
         }
-        // The best move first, then the others in search order.
-        winning.sort_by_key(|m| m.mv != best.to_move());
         answer.moves = winning;
         answer.refutations = refutations(&mut solver, &mut search, Some(&losing), &mut budget);
     }
@@ -580,7 +699,6 @@ fn main_search(
     first: Color,
     d: i32,
     budget: &mut Budget,
-    progress: &mut dyn FnMut(&Progress) -> bool,
 ) -> (Option<Outcome>, bool, usize, Option<(Solver, Search)>) {
     let Some(config) = budget.config(None) else {
         return (None, false, 0, None);
@@ -589,20 +707,9 @@ fn main_search(
     let mut search = search_for(problem, first, d, budget.options);
     // One search, reporting from inside (a series of short searches would lose what
     // its frames know of path-dependent results at every restart).
-    let (start, nodes_before) = (budget.start, budget.nodes);
-    let mut cancelled = false;
-    let r = solver.solve_reporting(&mut search, SLICE, &mut |n| {
-        let go = progress(&Progress {
-            nodes: nodes_before + n,
-            elapsed: start.elapsed(),
-        });
-        cancelled |= !go;
-        go
-    });
+    budget.enter(Phase::Result, None, 0, 0);
+    let r = solver.solve_reporting(&mut search, SLICE, &mut |n| budget.report(n));
     budget.charge(&solver, Some(r.stopped));
-    if cancelled {
-        budget.stopped = Some(StopReason::Cancelled);
-    }
     match r.outcome {
         Some(o) => (
             Some(o),
@@ -679,7 +786,8 @@ fn shared_search(
     let config = budget.config(None)?;
     solver.set_limits(config.nodes, config.time);
     let mut search = search_for(problem, first, d, budget.options);
-    let r = solver.solve(&mut search);
+    budget.enter(Phase::Threshold(d), None, 0, 0);
+    let r = solver.solve_reporting(&mut search, SLICE, &mut |n| budget.report(n));
     budget.charge(solver, Some(r.stopped));
     r.outcome.map(|o| (o, search))
 }
@@ -722,7 +830,7 @@ fn move_threshold_checked(
     if let Some((solver, search)) = &mut t.far_win {
         let c = budget.config(None)?;
         solver.set_limits(c.nodes, c.time);
-        let v = solver.solve_child(search, mv);
+        let v = solver.solve_child_reporting(search, mv, SLICE, &mut |n| budget.report(n));
         budget.charge(solver, None);
         match v {
             Some(Outcome::Proven) => return Some(None),
@@ -740,7 +848,7 @@ fn move_threshold_checked(
         let config = budget.config(None)?;
         let mut solver = Solver::new(config);
         let mut s = search_for(problem, first, mid, budget.options);
-        let v = solver.solve_child(&mut s, mv);
+        let v = solver.solve_child_reporting(&mut s, mv, SLICE, &mut |n| budget.report(n));
         budget.charge(&solver, None);
         match v? {
             Outcome::Proven => won = mid,
@@ -769,8 +877,9 @@ fn chosen_move(
         // The first in the far table's order (least work there first); a pass last.
         for mv in candidates(far, far_search, Outcome::Proven) {
             let c = budget.config(None)?;
+            budget.enter(Phase::WinningMove, Some(mv.to_move()), 0, 0);
             far.set_limits(c.nodes, c.time);
-            let v = far.solve_child(far_search, mv);
+            let v = far.solve_child_reporting(far_search, mv, SLICE, &mut |n| budget.report(n));
             budget.charge(far, None);
             if v == Some(Outcome::Proven) {
                 if mv == TsumegoMove::Pass {
@@ -789,8 +898,9 @@ fn chosen_move(
     }
     for mv in candidates(solver, search, Outcome::Proven) {
         let c = budget.config(None)?;
+        budget.enter(Phase::WinningMove, Some(mv.to_move()), 0, 0);
         solver.set_limits(c.nodes, c.time);
-        let v = solver.solve_child(search, mv);
+        let v = solver.solve_child_reporting(search, mv, SLICE, &mut |n| budget.report(n));
         budget.charge(solver, None);
         if v != Some(Outcome::Proven) {
             if budget.stopped.is_some() {
@@ -871,7 +981,9 @@ fn refutations(
         Some(l) => moves.extend_from_slice(l),
     }
     let mut out = Vec::new();
-    for mv in moves {
+    let total = moves.len();
+    for (i, mv) in moves.into_iter().enumerate() {
+        budget.enter(Phase::Refutations, Some(mv.to_move()), i, total);
         search.play(mv);
         // The opponent's reply is searched from here: knowledge must not end this state.
         search.set_root_here();
@@ -888,7 +1000,7 @@ fn refutations(
                     break;
                 };
                 solver.set_limits(c.nodes, c.time);
-                let v = solver.solve_child(search, r);
+                let v = solver.solve_child_reporting(search, r, SLICE, &mut |n| budget.report(n));
                 budget.charge(solver, None);
                 if v == Some(Outcome::Disproven) {
                     found = Some(r.to_move());
@@ -937,7 +1049,10 @@ fn principal_variation(
         }
     };
     let mut search = search_for(problem, first, d, budget.options);
-    let line = solver.principal_line(&mut search, first_move, 200);
+    budget.enter(Phase::MainLine, None, 0, 0);
+    let line = solver.principal_line_reporting(&mut search, first_move, 200, SLICE, &mut |n| {
+        budget.report(n)
+    });
     budget.charge(solver, None);
     line.into_iter().map(TsumegoMove::to_move).collect()
 }
@@ -952,7 +1067,8 @@ fn proof(
     let config = budget.config(None)?;
     let mut solver = Solver::new(config);
     let mut search = search_for(problem, first, d, budget.options);
-    let tree = solver.proof_tree(&mut search);
+    budget.enter(Phase::Proof, None, 0, 0);
+    let tree = solver.proof_tree_reporting(&mut search, SLICE, &mut |n| budget.report(n));
     let stopped = solver.proof_stopped();
     budget.charge(&solver, Some(stopped));
     if stopped == StopReason::NodeLimit {
