@@ -256,6 +256,7 @@ fn answer_json(problem: &Tsumego, a: &Answer) -> Value {
         "refutations": a.refutations.iter().map(|r| json!({
             "move": move_text(r.mv, size),
             "reply": r.reply.map(|m| move_text(m, size)),
+            "immediate": r.immediate,
         })).collect::<Vec<_>>(),
         "unsearched": a.unsearched.iter().map(|&m| move_text(m, size)).collect::<Vec<_>>(),
         "pv": a.pv.iter().map(|&m| move_text(m, size)).collect::<Vec<_>>(),
@@ -291,7 +292,9 @@ fn threshold_words(a: &Answer) -> String {
     }
 }
 
-fn answer_text(problem: &Tsumego, a: &Answer) -> String {
+/// The answer in words; `all_moves` says whether every first move was asked for (not
+/// `--quick`).
+fn answer_text(problem: &Tsumego, a: &Answer, all_moves: bool) -> String {
     let size = problem.position().size();
     let f = color_name(a.first);
     let goal = if a.first == problem.attacker() {
@@ -314,13 +317,17 @@ fn answer_text(problem: &Tsumego, a: &Answer) -> String {
     }
     s.push('\n');
     let cut = a.stopped != StopReason::Solved;
-    if cut && a.result != Verdict::Unknown {
-        s.push_str(&format!(
-            "  {}: what follows is what was established, not the whole answer\n",
-            stop_words(a.stopped)
-        ));
-    }
     let wins = a.result == Verdict::Win || a.threshold.is_some();
+    // The lists of first moves are whole even when the cut came later (the variation).
+    let whole = !cut || all_moves && a.unsearched.is_empty() && !(wins && a.moves.is_empty());
+    if cut && a.result != Verdict::Unknown {
+        let what = if whole {
+            "the result and every first move are known; what comes after may be missing"
+        } else {
+            "what follows is what was established, not the whole answer"
+        };
+        s.push_str(&format!("  {}: {what}\n", stop_words(a.stopped)));
+    }
     if a.moves.is_empty() && wins && cut {
         s.push_str("  winning moves: none found yet\n");
     }
@@ -333,10 +340,10 @@ fn answer_text(problem: &Tsumego, a: &Answer) -> String {
                 Some(t) => format!("{} (ko, threshold {t:+})", move_text(m.mv, size)),
             })
             .collect();
-        let what = if cut {
-            "winning moves found so far"
-        } else {
+        let what = if whole || !all_moves {
             "winning moves"
+        } else {
+            "winning moves found so far"
         };
         s.push_str(&format!("  {what}: {}\n", list.join(", ")));
     }
@@ -346,7 +353,7 @@ fn answer_text(problem: &Tsumego, a: &Answer) -> String {
             .iter()
             .map(|r| match r.reply {
                 Some(m) => format!("{} ({})", move_text(r.mv, size), move_text(m, size)),
-                None if cut => format!("{} (reply not found)", move_text(r.mv, size)),
+                None if !r.immediate => format!("{} (reply not found)", move_text(r.mv, size)),
                 None => move_text(r.mv, size),
             })
             .collect();
@@ -432,7 +439,7 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         if a.json {
             outln!("{}", answer_json(&problem, &answer));
         } else {
-            out!("{}", answer_text(&problem, &answer));
+            out!("{}", answer_text(&problem, &answer, options.all_moves));
         }
         answers.push(answer);
         if cancel.load(Ordering::Relaxed) {

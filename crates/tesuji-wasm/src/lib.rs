@@ -150,14 +150,18 @@ export interface Answer {
   /** Winning first moves (all of them with allMoves), each with its own threshold. */
   moves: { move: Move; threshold: number | null }[];
   /** With allMoves: the other first moves known to fail, each with the opponent's answer
-   *  that refutes it (null when the budget ran out before it was found). */
-  refutations: { move: Move; reply: Move | null }[];
+   *  that refutes it (null when none is needed, `immediate`, or when the budget ran out
+   *  before it was found). */
+  refutations: { move: Move; reply: Move | null; immediate: boolean }[];
   /** With allMoves and a known result: first moves the budget left undecided. When not
    *  empty, `moves` may be only a part of the winning moves. */
   unsearched: Move[];
   /** Whether everything asked for was found (`stopped` is "solved"). A known result can
    *  come with its moves cut short, even with no winning move found yet. */
   complete: boolean;
+  /** Whether the lists of first moves are whole (every winning move in `moves`, every
+   *  other in `refutations`), even if the budget cut what came after (the proof tree). */
+  movesComplete: boolean;
   /** What the budget cut, in words, when the result is known but the answer is not
    *  complete; else null. */
   note: string | null;

@@ -113,6 +113,7 @@ struct JsRefutation {
     #[serde(rename = "move")]
     mv: JsMove,
     reply: Option<JsMove>,
+    immediate: bool,
 }
 
 #[derive(Serialize)]
@@ -151,6 +152,7 @@ struct JsAnswer {
     refutations: Vec<JsRefutation>,
     unsearched: Vec<JsMove>,
     complete: bool,
+    moves_complete: bool,
     note: Option<String>,
     pv: Vec<JsMove>,
     proof_threats: i32,
@@ -249,10 +251,20 @@ pub fn summary(a: &Answer, attacker: Color) -> String {
     }
 }
 
+/// Whether the lists of first moves are whole: the result is known, every first move was
+/// searched (with `all_moves`), and a winning move was found where the first player wins.
+pub fn moves_complete(a: &Answer, all_moves: bool) -> bool {
+    let wins = a.result == Verdict::Win || a.threshold.is_some();
+    a.result != Verdict::Unknown
+        && (a.stopped == StopReason::Solved
+            || all_moves && a.unsearched.is_empty() && !(wins && a.moves.is_empty()))
+}
+
 /// What a budget cut from an answer whose result is known, in words (`None` when the
 /// answer is whole or the result itself is unknown): "The time limit ran out: 1 winning
-/// move found so far; 12 first moves not searched."
-pub fn partial_note(a: &Answer) -> Option<String> {
+/// move found so far; 12 first moves not searched." `asked` says whether every first
+/// move and the proof tree were asked for.
+pub fn partial_note(a: &Answer, asked: Asked) -> Option<String> {
     if a.stopped == StopReason::Solved || a.result == Verdict::Unknown {
         return None;
     }
@@ -270,9 +282,10 @@ pub fn partial_note(a: &Answer) -> Option<String> {
             format!("{n} {many}")
         }
     };
+    let whole = moves_complete(a, asked.all_moves);
     let mut parts = Vec::new();
     let wins = a.result == Verdict::Win || a.threshold.is_some();
-    if wins {
+    if wins && !whole {
         parts.push(if a.moves.is_empty() {
             "the winning moves are not found yet".to_string()
         } else {
@@ -288,7 +301,11 @@ pub fn partial_note(a: &Answer) -> Option<String> {
             plural(a.unsearched.len(), "first move", "first moves")
         ));
     }
-    let unrefuted = a.refutations.iter().filter(|r| r.reply.is_none()).count();
+    let unrefuted = a
+        .refutations
+        .iter()
+        .filter(|r| r.reply.is_none() && !r.immediate)
+        .count();
     if unrefuted > 0 {
         parts.push(format!(
             "{} without a refutation found",
@@ -298,13 +315,28 @@ pub fn partial_note(a: &Answer) -> Option<String> {
     if a.pv.is_empty() {
         parts.push("no main line".to_string());
     }
-    if parts.is_empty() {
-        Some(format!(
-            "{why} before the end: the result and the moves are complete, the rest may not be."
-        ))
-    } else {
-        Some(format!("{why}: {}.", parts.join("; ")))
+    if asked.proof && a.proof.is_none() {
+        parts.push("the proof tree (the variations) was not finished".to_string());
     }
+    let head = if whole {
+        format!("{why}: the result and every first move are known, but ")
+    } else {
+        format!("{why}: ")
+    };
+    if parts.is_empty() {
+        Some(format!("{why} before the end."))
+    } else {
+        Some(format!("{head}{}.", parts.join("; ")))
+    }
+}
+
+/// What a solve was asked for, for the words of [`partial_note`].
+#[derive(Debug, Clone, Copy)]
+pub struct Asked {
+    /// Every first move ([`SolveOptions::all_moves`]).
+    pub all_moves: bool,
+    /// The proof tree ([`SolveOptions::proof`]).
+    pub proof: bool,
 }
 
 fn phase_name(p: Phase) -> &'static str {
@@ -319,7 +351,7 @@ fn phase_name(p: Phase) -> &'static str {
     }
 }
 
-fn answer_to_js(problem: &Tsumego, a: &Answer) -> JsValue {
+fn answer_to_js(problem: &Tsumego, a: &Answer, asked: Asked) -> JsValue {
     let attacker = problem.attacker();
     let size = problem.position().size();
     let proof = a.proof.as_ref().map(|t: &ProofTree<TsumegoMove>| {
@@ -380,11 +412,13 @@ fn answer_to_js(problem: &Tsumego, a: &Answer) -> JsValue {
             .map(|r| JsRefutation {
                 mv: JsMove::of(r.mv, size),
                 reply: r.reply.map(|m| JsMove::of(m, size)),
+                immediate: r.immediate,
             })
             .collect(),
         unsearched: a.unsearched.iter().map(|&m| JsMove::of(m, size)).collect(),
         complete: a.stopped == StopReason::Solved,
-        note: partial_note(a),
+        moves_complete: moves_complete(a, asked.all_moves),
+        note: partial_note(a, asked),
         pv: a.pv.iter().map(|&m| JsMove::of(m, size)).collect(),
         proof_threats: a.proof_threats,
         proof,
@@ -459,8 +493,12 @@ impl JsProblem {
         first: Color,
         options: JsValue,
         progress: Option<js_sys::Function>,
-    ) -> Result<Answer> {
+    ) -> Result<(Answer, Asked)> {
         let options = JsSolveOptions::read(options)?;
+        let asked = Asked {
+            all_moves: options.all_moves,
+            proof: options.proof,
+        };
         let size = problem.position().size();
         let mut report = |p: &Progress| -> bool {
             let Some(f) = &progress else { return true };
@@ -482,7 +520,10 @@ impl JsProblem {
                 Err(_) => false,
             }
         };
-        Ok(solve_with_progress(problem, first, &options, &mut report))
+        Ok((
+            solve_with_progress(problem, first, &options, &mut report),
+            asked,
+        ))
     }
 }
 
@@ -615,8 +656,8 @@ impl JsProblem {
             Some(c) => parse_color(c)?,
             None => self.start.first(),
         };
-        let a = JsProblem::solve_js(&self.start, first, options, progress)?;
-        Ok(answer_to_js(&self.start, &a))
+        let (a, asked) = JsProblem::solve_js(&self.start, first, options, progress)?;
+        Ok(answer_to_js(&self.start, &a, asked))
     }
 
     /// Plays `move` (a vertex, an SGF point or `pass`) for the side to move in the line of
@@ -697,8 +738,8 @@ impl JsProblem {
         let Some(problem) = self.current()? else {
             return Ok(JsValue::NULL);
         };
-        let a = JsProblem::solve_js(&problem, self.pos.to_play(), options, progress)?;
-        Ok(answer_to_js(&problem, &a))
+        let (a, asked) = JsProblem::solve_js(&problem, self.pos.to_play(), options, progress)?;
+        Ok(answer_to_js(&problem, &a, asked))
     }
 }
 

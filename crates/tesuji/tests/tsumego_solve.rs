@@ -215,6 +215,10 @@ fn a_node_budget_cuts_the_report_honestly() {
         for first in [problem.first(), !problem.first()] {
             let full = solve(&problem, first, &SolveOptions::default());
             assert_eq!(full.stopped, tesuji::dfpn::StopReason::Solved, "{name}");
+            // A whole answer refutes every failing move, or says none is needed.
+            for r in &full.refutations {
+                assert!(r.reply.is_some() || r.immediate, "{name}: {r:?}");
+            }
             let ko = full.threshold.is_some();
             if !ko && runs % 4 != 0 {
                 runs += 1;
@@ -329,6 +333,11 @@ fn a_budget_cut_while_searching_the_first_moves_keeps_the_confirmed_move() {
     );
     let refuted: Vec<_> = a.refutations.iter().map(|r| v(r.mv)).collect();
     assert_eq!(refuted, ["F6"]);
+    // Its reply was not reached: not found, rather than not needed.
+    assert_eq!(
+        (a.refutations[0].reply, a.refutations[0].immediate),
+        (None, false)
+    );
     let unsearched: Vec<_> = a.unsearched.iter().map(|&m| v(m)).collect();
     assert_eq!(unsearched, ["C6", "F7", "E8", "pass"]);
 }

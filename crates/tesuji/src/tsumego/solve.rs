@@ -156,8 +156,13 @@ pub struct MoveAnswer {
 pub struct Refutation {
     /// The failing move.
     pub mv: Move,
-    /// The opponent's reply that makes it fail, if found within the budget.
+    /// The opponent's reply that makes it fail; `None` when no reply is needed
+    /// ([`Refutation::immediate`]) or the budget ran out before one was found.
     pub reply: Option<Move>,
+    /// The move fails at once: the position after it is decided by the rules or the
+    /// solver's knowledge (the defender already lives, say), so there is no reply to
+    /// give.
+    pub immediate: bool,
 }
 
 /// The step of [`solve`] that is running, for a progress display (see the steps at the
@@ -987,7 +992,8 @@ fn refutations(
         search.play(mv);
         // The opponent's reply is searched from here: knowledge must not end this state.
         search.set_root_here();
-        let reply = if search.terminal().is_some() {
+        let immediate = search.terminal().is_some();
+        let reply = if immediate {
             None
         } else {
             // The opponent is to move: its winning reply is a winning move of this state
@@ -1014,6 +1020,7 @@ fn refutations(
         out.push(Refutation {
             mv: mv.to_move(),
             reply,
+            immediate,
         });
     }
     out
