@@ -28,6 +28,19 @@ const S = {
   shown: null,
   explore: null,
   play: null,
+  // After a solve the board shows the answers and clicks on it explain them; editing is
+  // a deliberate step (the Edit button), and Undo takes back any change of the problem.
+  locked: false,
+  undo: [],
+  // The solve running: the colour being solved and the latest progress message.
+  solving: null,
+  // Why the problem on the board is not the one the user meant to load (a paste that
+  // failed): Solve refuses until the board is edited or something loads.
+  stale: null,
+  comment: null,
+  ready: false,
+  // Optional per-job node budget from the address (?nodes=N): reproducible answers.
+  nodeBudget: null,
 };
 
 const client = new SolverClient();
@@ -42,6 +55,7 @@ function showMessage(text, kind) {
   if (!text) { m.hidden = true; m.textContent = ''; return; }
   m.hidden = false;
   m.className = `message ${kind || 'error'}`;
+  m.setAttribute('role', kind === 'note' ? 'status' : 'alert');
   m.textContent = text;
 }
 
@@ -113,13 +127,18 @@ function render() {
       for (const r of a.refutations) {
         if (r.move.kind === 'play') view.labels.set(key(r.move.x, r.move.y), { text: '', kind: 'lose' });
       }
+      for (const m of a.unsearched) {
+        if (m.kind === 'play') view.labels.set(key(m.x, m.y), { text: '', kind: 'unsearched' });
+      }
       for (const m of a.moves) {
         if (m.move.kind === 'play') view.labels.set(key(m.move.x, m.move.y), { text: '', kind: 'win' });
       }
     }
     $('mode-line').textContent = a
-      ? `${NAME[S.shown]} first: green = winning moves, red = moves that fail.`
+      ? `${NAME[S.shown]} first: green = winning moves, red = moves that fail${a.unsearched.length ? ', ? = not searched' : ''}.${S.locked ? ' Click a point to see why.' : ''}`
       : '';
+    $('legend').classList.toggle('answers', !!a);
+    $('legend').classList.toggle('unsearched', !!a && a.unsearched.length > 0);
   } else if (S.mode === 'explore') {
     renderExplore(view);
   } else if (S.mode === 'play') {
@@ -127,6 +146,12 @@ function render() {
   }
   board.draw(view);
   document.body.dataset.mode = S.mode;
+  document.body.dataset.locked = String(S.locked);
+  if (S.mode !== 'edit') $('legend').classList.toggle('answers', false);
+  for (const b of document.querySelectorAll('[data-tool]')) b.disabled = !S.ready || S.locked;
+  $('edit').hidden = !S.locked;
+  $('edit').disabled = client.busy || !!S.solving;
+  $('undo').disabled = S.undo.length === 0 || !!S.solving;
   $('tools').hidden = S.mode !== 'edit';
   $('edit-panel').hidden = S.mode !== 'edit';
   $('explorer').hidden = S.mode !== 'explore';
@@ -147,9 +172,53 @@ function positionView(view, position) {
 
 // ---------- editing ----------
 
+/** The problem and its answers, for Undo. */
+function snapshot() {
+  return {
+    width: S.width, height: S.height, stones: new Map(S.stones), targets: new Set(S.targets),
+    region: new Set(S.region), first: S.first, answers: S.answers, shown: S.shown,
+    comment: S.comment,
+  };
+}
+
+/** Records the state before a change of the problem, so that Undo can bring it back. */
+function remember() {
+  S.undo.push(snapshot());
+  if (S.undo.length > 200) S.undo.shift();
+  $('undo').disabled = false;
+}
+
+function undo() {
+  if (!S.undo.length || client.busy || S.solving) return;
+  exitModes();
+  const u = S.undo.pop();
+  S.width = u.width;
+  S.height = u.height;
+  S.stones = u.stones;
+  S.targets = u.targets;
+  S.region = u.region;
+  S.first = u.first;
+  S.comment = u.comment;
+  $('first').value = S.first;
+  $('width').value = S.width;
+  $('height').value = S.height;
+  S.stale = null;
+  showMessage(null);
+  validate();
+  S.answers = u.answers;
+  S.shown = u.shown;
+  S.locked = !!(u.answers.B || u.answers.W);
+  renderAnswers();
+  renderComment();
+  render();
+  $('undo').disabled = S.undo.length === 0;
+}
+
 function edited() {
   S.answers = { B: null, W: null };
   S.shown = null;
+  S.locked = false;
+  S.stale = null;
   $('answers').textContent = '';
   $('progress').textContent = '';
   showMessage(null);
@@ -157,9 +226,38 @@ function edited() {
   render();
 }
 
+/** What a click on the board means while it shows the answers: the point's verdict. */
+function explainPoint(x, y) {
+  const a = S.shown && S.answers[S.shown];
+  const v = vertexOf(x, y, S.height);
+  const at = (m) => m.kind === 'play' && m.x === x && m.y === y;
+  let text = `${v}: not a move of the answer.`;
+  if (a) {
+    const win = a.moves.find((m) => at(m.move));
+    const ref = a.refutations.find((r) => at(r.move));
+    if (win) text = `${v}: a winning move for ${NAME[a.first]}${win.threshold === null ? '' : ` (a ko: threshold ${win.threshold > 0 ? '+' : ''}${win.threshold})`}.`;
+    else if (ref) {
+      const why = ref.reply ? `; ${NAME[other(a.first)]} answers ${moveText(ref.reply)}`
+        : ref.immediate ? ' at once' : ' (the answer to it was not found within the limit)';
+      text = `${v}: fails for ${NAME[a.first]}${why}.`;
+    } else if (a.unsearched.some(at)) text = `${v}: not searched (the limit ran out before this move).`;
+    else if (!S.stones.has(key(x, y)) && (S.region.size ? S.region : S.autoRegion).has(key(x, y))) {
+      text = `${v}: not a legal first move for ${NAME[a.first]} (suicide or ko).`;
+    } else if (!S.stones.has(key(x, y))) text = `${v}: outside the region of the problem.`;
+  }
+  $('mode-line').textContent = `${text} Press “Edit the problem” to change the position.`;
+}
+
 function onBoardClick(x, y) {
+  if (!S.ready) return;
   if (S.mode === 'explore') return exploreClick(x, y);
   if (S.mode === 'play') return playClick(x, y);
+  if (client.busy) {
+    $('mode-line').textContent = 'The solver is working: Stop it before changing the problem.';
+    return;
+  }
+  if (S.locked) return explainPoint(x, y);
+  remember();
   const k = key(x, y);
   const t = S.tool;
   if (t === 'B' || t === 'W') {
@@ -177,6 +275,8 @@ function onBoardClick(x, y) {
 }
 
 function newBoard(w, h) {
+  S.comment = null;
+  renderComment();
   S.width = w;
   S.height = h;
   S.stones = new Map();
@@ -187,32 +287,83 @@ function newBoard(w, h) {
   edited();
 }
 
-function loadSgf(text) {
+/** Why `text` cannot be loaded, or null with the setup read. */
+function readSetup(text) {
   let setup;
   try {
     setup = readSgfSetup(text);
   } catch (e) {
-    showMessage(`Could not read the SGF: ${errorText(e)}`);
-    return false;
+    return { error: `Could not read the SGF: ${errorText(e)}` };
   }
   if (setup.width > 19 || setup.height > 19) {
-    showMessage(`The board is ${setup.width}×${setup.height}; problems may be at most 19×19.`);
+    return { error: `Could not load the SGF: the board is ${setup.width}×${setup.height}; problems may be at most 19×19.` };
+  }
+  return { setup };
+}
+
+/**
+ * Loads an SGF into the editor; returns false (and says why, keeping the board) when it
+ * cannot. A game record (moves, no setup stones) loads as the position after its main
+ * line; a problem file's listed answers (its moves) are not played, and the page says so.
+ */
+function loadSgf(text) {
+  if (client.busy) client.stop();
+  const { setup, error } = readSetup(text);
+  if (error) {
+    S.stale = error;
+    showMessage(`${error} The board still shows the previous problem.`);
     return false;
   }
   exitModes();
+  remember();
+  const note = [];
+  const stones = new Map();
+  let first = setup.first;
+  if (setup.moves > 0 && setup.black.length + setup.white.length === 0) {
+    // A game record: its position after the main line.
+    let pos;
+    try {
+      pos = Position.fromSgf(text);
+    } catch (e) {
+      S.undo.pop();
+      S.stale = `Could not replay the game record: ${errorText(e)}`;
+      showMessage(`${S.stale} The board still shows the previous problem.`);
+      return false;
+    }
+    const st = pos.stones();
+    for (const p of st.black) stones.set(key(p.x, p.y), 'B');
+    for (const p of st.white) stones.set(key(p.x, p.y), 'W');
+    first = pos.toPlay;
+    pos.free();
+    note.push(`A game record: the board shows the position after its ${setup.moves} move${setup.moves === 1 ? '' : 's'}, ${NAME[first]} to play. Mark a target to make it a problem.`);
+  } else {
+    for (const p of setup.black) stones.set(key(p.x, p.y), 'B');
+    for (const p of setup.white) stones.set(key(p.x, p.y), 'W');
+    if (setup.moves > 0) {
+      const n = setup.variations;
+      note.push(`The SGF lists ${n > 1 ? `${n} variations` : 'a line of moves'} (answers); the board shows the problem before them, and the solver finds its own answers.`);
+    }
+  }
   S.width = setup.width;
   S.height = setup.height;
-  S.stones = new Map();
-  for (const p of setup.black) S.stones.set(key(p.x, p.y), 'B');
-  for (const p of setup.white) S.stones.set(key(p.x, p.y), 'W');
+  S.stones = stones;
   S.targets = new Set(setup.targets.map((p) => key(p.x, p.y)));
   S.region = new Set(setup.region.map((p) => key(p.x, p.y)));
-  S.first = setup.first || 'B';
+  S.first = first || 'B';
+  S.comment = setup.comment;
   $('first').value = S.first;
   $('width').value = S.width;
   $('height').value = S.height;
   edited();
+  renderComment();
+  if (note.length) showMessage(note.join(' '), 'note');
   return true;
+}
+
+function renderComment() {
+  const c = $('comment');
+  c.hidden = !S.comment;
+  c.textContent = S.comment ? `Comment in the SGF: ${S.comment}` : '';
 }
 
 // ---------- solving ----------
@@ -223,9 +374,24 @@ function setBusy(busy) {
   document.body.classList.toggle('busy', busy);
 }
 
+/** The progress line: the colour, the step, the move worked on, nodes and time. */
+function progressText(m) {
+  let on = '';
+  if (m.current) {
+    on = ` (${moveText(m.current)}${m.total ? `, ${m.done + 1} of ${m.total}` : ''})`;
+  }
+  const what = m.proof ? `${NAME[m.color]} first, the variations` : `${NAME[m.color]} first`;
+  return `${what}: ${m.description || 'searching'}${on}: `
+    + `${Math.round(m.nodes).toLocaleString('en')} nodes, ${(m.elapsedMs / 1000).toFixed(1)} s`;
+}
+
 async function solve() {
   exitModes();
   showMessage(null);
+  if (S.stale) {
+    showMessage(`${S.stale} Solve works on the board shown: load an SGF that reads, or edit the board, first.`);
+    return;
+  }
   if (!S.problem) {
     validate();
     showMessage(S.targets.size ? $('info').textContent.replace('Not a problem yet: ', 'Cannot solve: ') : 'Mark a target first: choose Target and click a stone of the chain to kill or save.');
@@ -237,32 +403,70 @@ async function solve() {
   const timeMs = Number($('time-limit').value);
   const options = { allMoves: true, proof: true, maxThreats: 2 };
   if (timeMs > 0) options.timeMs = timeMs;
+  if (S.nodeBudget) options.nodes = S.nodeBudget;
   S.answers = { B: null, W: null };
   S.shown = null;
-  renderAnswers();
+  S.locked = true;
+  S.solving = { color: order[0], progress: null };
   setBusy(true);
-  $('progress').textContent = 'Starting the solver…';
+  renderAnswers();
+  render();
+  $('progress').textContent = `${NAME[order[0]]} first: starting the solver…`;
   const t0 = performance.now();
   try {
     await client.run({ type: 'solve', sgf, colors: order, options }, {
       onProgress: (m) => {
-        $('progress').textContent = `${NAME[m.color]} first: ${Math.round(m.nodes).toLocaleString('en')} nodes, `
-          + `${(m.elapsedMs / 1000).toFixed(1)} s`;
+        const changed = !S.solving || S.solving.color !== m.color;
+        S.solving = { color: m.color, progress: m };
+        $('progress').textContent = progressText(m);
+        if (changed) renderAnswers();
       },
       onAnswer: (m) => {
-        S.answers[m.color] = m.answer;
+        // The proof tree (the explorer's variations) comes later, in a 'proof' message.
+        S.answers[m.color] = { ...m.answer, proofState: m.answer.result === 'unknown' ? 'none' : 'pending' };
         if (!S.shown) S.shown = m.color;
+        const next = order[order.indexOf(m.color) + 1];
+        S.solving = next ? { color: next, progress: null } : null;
         renderAnswers();
         render();
       },
+      onProof: (m) => {
+        const a = S.answers[m.color];
+        if (!a) return;
+        a.proof = m.proof;
+        a.proofSgf = m.proofSgf;
+        a.proofState = m.proof ? 'done' : 'cut';
+        renderAnswers();
+        if (S.explore && S.explore.color === m.color) startExplore(m.color);
+      },
     });
-    $('progress').textContent = `Solved both in ${((performance.now() - t0) / 1000).toFixed(1)} s.`;
+    const secs = ((performance.now() - t0) / 1000).toFixed(1);
+    const cut = order.filter((c) => !S.answers[c].complete);
+    const noTree = order.filter((c) => S.answers[c].proofState === 'cut');
+    const trees = noTree.length
+      ? ` The variations of ${noTree.map((c) => NAME[c]).join(' and ')} are the main line only: the proof tree was not finished within the limit.`
+      : '';
+    if (cut.length === 0) {
+      $('progress').textContent = `Solved both in ${secs} s.${trees}`;
+    } else {
+      const state = (a) => (a.result === 'unknown' ? 'answer is unknown'
+        : a.movesComplete ? 'moves are complete, its variations cut short' : 'answer is partial');
+      const words = cut.map((c) => `${NAME[c]}'s ${state(S.answers[c])}`);
+      const why = S.nodeBudget ? 'the node budget' : 'the time limit';
+      $('progress').textContent = `Stopped by ${why} after ${secs} s: ${words.join(', ')}.${trees}`;
+    }
   } catch (e) {
-    if (e.kind === 'stopped') $('progress').textContent = 'Stopped.';
+    if (e.kind === 'stopped') $('progress').textContent = 'Stopped: the answers below are those finished before.';
     else { $('progress').textContent = ''; showMessage(`The solver failed: ${errorText(e)}`); }
   }
+  S.solving = null;
+  for (const c of order) {
+    if (S.answers[c] && S.answers[c].proofState === 'pending') S.answers[c].proofState = 'stopped';
+  }
+  S.locked = !!(S.answers.B || S.answers.W);
   setBusy(false);
   renderAnswers();
+  render();
 }
 
 function stop() {
@@ -271,6 +475,26 @@ function stop() {
 
 function moveText(m) {
   return m.kind === 'play' ? m.vertex : m.kind;
+}
+
+const STOP_WORDS = {
+  'time-limit': 'the time limit ran out', 'node-limit': 'the node budget ran out',
+  cancelled: 'stopped', 'memory-limit': 'the memory ran out', solved: 'no proof',
+};
+
+/** The winning-moves line of an answer whose result is known, saying what is partial. */
+function movesText(a) {
+  const list = a.moves.map((m) => moveText(m.move)).join(', ');
+  const some = a.moves.length > 0;
+  const plural = a.moves.length === 1 ? '' : 's';
+  if (a.result === 'win') {
+    if (a.movesComplete) return `Winning move${plural}: ${list}.`;
+    return some ? `Winning move${plural} found so far: ${list} (the list may be incomplete).`
+      : 'Winning moves: not found yet (the search was cut before one was confirmed).';
+  }
+  // A loss at the threats given: the moves, if any, win with more ko threats.
+  if (some) return `With enough ko threats, winning move${plural}${a.movesComplete ? '' : ' found so far'}: ${list}.`;
+  return a.threshold === null || a.movesComplete ? 'No first move works.' : 'No winning move found yet.';
 }
 
 function renderAnswers() {
@@ -287,24 +511,45 @@ function renderAnswers() {
     const p = document.createElement('p');
     p.className = 'summary';
     if (!a) {
-      p.textContent = client.busy ? 'solving…' : 'not solved';
+      const running = S.solving && S.solving.color === c;
+      card.dataset.state = running ? 'solving' : S.solving ? 'waiting' : 'none';
+      p.textContent = running ? 'Solving…' : S.solving ? `Waiting: ${NAME[S.solving.color]} is being solved first.` : 'Not solved.';
+      p.classList.toggle('waiting', !running);
       card.appendChild(p);
       box.appendChild(card);
       continue;
     }
     card.dataset.result = a.result;
+    card.dataset.complete = String(a.complete);
     p.textContent = a.summary.charAt(0).toUpperCase() + a.summary.slice(1) + '.';
     card.appendChild(p);
     const mv = document.createElement('p');
     mv.className = 'moves';
-    if (a.result === 'win') {
-      mv.textContent = `Winning move${a.moves.length === 1 ? '' : 's'}: ${a.moves.map((m) => moveText(m.move)).join(', ')}`;
-    } else if (a.result === 'loss') {
-      mv.textContent = 'No first move works.';
+    if (a.result === 'unknown') {
+      mv.textContent = `Unknown after ${Math.round(a.nodes).toLocaleString('en')} nodes (${STOP_WORDS[a.stopped] || a.stopped}).`;
     } else {
-      mv.textContent = `Unknown after ${Math.round(a.nodes).toLocaleString('en')} nodes (${a.stopped}).`;
+      mv.textContent = movesText(a);
     }
     card.appendChild(mv);
+    const tree = {
+      pending: 'Variations: building the proof tree…',
+      cut: 'Variations: the main line only (the proof tree was not finished within the limit).',
+      stopped: 'Variations: the main line only (stopped before the proof tree was built).',
+    }[a.proofState];
+    if (tree) {
+      const t = document.createElement('p');
+      t.className = 'stats tree';
+      t.textContent = tree;
+      card.appendChild(t);
+    }
+    if (a.note) {
+      const n = document.createElement('p');
+      n.className = 'note';
+      n.textContent = a.unsearched.length
+        ? `${a.note} Not searched: ${a.unsearched.map(moveText).join(', ')}.`
+        : a.note;
+      card.appendChild(n);
+    }
     const stats = document.createElement('p');
     stats.className = 'stats';
     stats.textContent = `${Math.round(a.nodes).toLocaleString('en')} nodes, ${(a.elapsedMs / 1000).toFixed(2)} s`;
@@ -336,7 +581,8 @@ function startExplore(color) {
   S.explore = { color, answer: a, nodes: [0], line: [], off: false };
   const d = a.proofThreats;
   const threats = d === 0 ? '' : ` Variations with ${NAME[d > 0 ? color : other(color)]} holding ${Math.abs(d)} more ko threat${Math.abs(d) === 1 ? '' : 's'}.`;
-  $('explore-title').textContent = `${NAME[color]} first: ${a.summary}.${threats}`;
+  const partial = a.complete ? '' : ' The search was cut by the limit: the variations are those found before.';
+  $('explore-title').textContent = `${NAME[color]} first: ${a.summary}.${threats}${partial}`;
   $('explore-save').disabled = !a.proofSgf;
   renderRefutations();
   render();
@@ -425,12 +671,21 @@ function endText(node) {
   const e = S.explore;
   const a = e.answer;
   if (node && node.leaf === 'repetition') return 'The position repeats: the attacker cannot force a capture.';
+  if (!node && !a.complete && !e.off && (e.line.length === 0 || !a.movesComplete)) {
+    return e.line.length === 0
+      ? 'The search was cut before a line of play was found: nothing more is known here.'
+      : 'The main line found before the search was cut ends here: nothing more is known.';
+  }
   const pos = lineProblemPosition(e.line, e.color);
   const stones = pos.stones();
   pos.free();
   const have = new Set([...stones.black, ...stones.white].map((p) => key(p.x, p.y)));
   const left = [...S.targets].filter((k) => have.has(k));
   if (left.length === 0) return `The target is captured: ${NAME[a.attacker]} has won.`;
+  if (e.off && e.line.length === 1) {
+    const r = a.refutations.find((x) => x.move.kind === e.line[0].kind && x.move.x === e.line[0].x && x.move.y === e.line[0].y);
+    if (r && !r.immediate) return 'The refutation of this move was not found within the limit.';
+  }
   if (e.off) return 'End of the refutation.';
   return `${NAME[a.defender]} lives (alive or seki): ${NAME[a.attacker]} cannot capture.`;
 }
@@ -460,6 +715,12 @@ function renderRefutations() {
   const e = S.explore;
   const box = $('refutations');
   box.textContent = '';
+  if (e.answer.unsearched.length) {
+    const u = document.createElement('p');
+    u.className = 'hint';
+    u.textContent = `Not searched before the limit: ${e.answer.unsearched.map(moveText).join(', ')}.`;
+    box.appendChild(u);
+  }
   if (!e.answer.refutations.length) return;
   const p = document.createElement('p');
   p.className = 'hint';
@@ -468,7 +729,8 @@ function renderRefutations() {
   for (const r of e.answer.refutations) {
     const b = document.createElement('button');
     b.className = 'refutation';
-    b.textContent = `${moveText(r.move)} → ${r.reply ? moveText(r.reply) : '?'}`;
+    b.textContent = r.reply ? `${moveText(r.move)} → ${moveText(r.reply)}`
+      : r.immediate ? `${moveText(r.move)}: fails at once` : `${moveText(r.move)} → answer not found within the limit`;
     b.addEventListener('click', () => {
       e.off = true;
       e.nodes = [0];
@@ -611,16 +873,46 @@ function wire() {
   for (const b of document.querySelectorAll('[data-tool]')) {
     b.addEventListener('click', () => {
       S.tool = b.dataset.tool;
-      for (const o of document.querySelectorAll('[data-tool]')) o.classList.toggle('active', o === b);
+      for (const o of document.querySelectorAll('[data-tool]')) {
+        o.classList.toggle('active', o === b);
+        o.setAttribute('aria-pressed', String(o === b));
+      }
     });
   }
+  $('undo').addEventListener('click', undo);
+  $('edit').addEventListener('click', () => {
+    if (client.busy) return;
+    exitModes();
+    S.locked = false;
+    render();
+    $('mode-line').textContent = 'Editing: the answers stay on the board until the first change (Undo brings them back).';
+  });
+  document.addEventListener('keydown', (ev) => {
+    const typing = ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName);
+    if ((ev.ctrlKey || ev.metaKey) && !ev.shiftKey && ev.key.toLowerCase() === 'z' && !typing) {
+      ev.preventDefault();
+      undo();
+    }
+  });
   $('new-board').addEventListener('click', () => {
     const clamp = (v) => Math.max(2, Math.min(19, Math.round(Number(v) || 9)));
+    if (client.busy) client.stop();
     exitModes();
+    remember();
     newBoard(clamp($('width').value), clamp($('height').value));
   });
-  $('first').addEventListener('change', () => { S.first = $('first').value; edited(); });
-  $('clear-region').addEventListener('click', () => { S.region = new Set(); edited(); });
+  $('first').addEventListener('change', () => {
+    if (client.busy) client.stop();
+    remember();
+    S.first = $('first').value;
+    edited();
+  });
+  $('clear-region').addEventListener('click', () => {
+    if (client.busy) client.stop();
+    remember();
+    S.region = new Set();
+    edited();
+  });
   $('load-sgf').addEventListener('click', () => { loadSgf($('sgf-text').value); });
   $('show-sgf').addEventListener('click', () => { $('sgf-text').value = editorSgf(); });
   $('file').addEventListener('change', async () => {
@@ -650,12 +942,40 @@ function wire() {
   $('play-pass').addEventListener('click', () => { if (S.play) playMove('pass'); });
 }
 
+/** Enables the controls once the WebAssembly is ready (they start disabled). */
+function enableControls() {
+  S.ready = true;
+  for (const id of ['new-board', 'clear-region', 'file', 'save-sgf', 'load-sgf', 'show-sgf', 'solve']) {
+    $(id).disabled = false;
+  }
+  $('loading').hidden = true;
+}
+
 async function main() {
   wire();
+  // A board at once, while the solver loads.
+  board.draw({ width: 9, height: 9, stones: () => null, labels: new Map() });
   await init();
+  enableControls();
   const params = new URLSearchParams(location.search);
-  loadSgf(params.get('sgf') || EXAMPLE);
+  const nodes = Number(params.get('nodes'));
+  if (Number.isInteger(nodes) && nodes > 0) S.nodeBudget = nodes;
+  const given = params.get('sgf');
+  if (!loadSgf(given || EXAMPLE)) {
+    // Keep a board under the error: an empty one of the default size.
+    const error = S.stale;
+    newBoard(9, 9);
+    S.undo = [];
+    $('undo').disabled = true;
+    showMessage(`The problem in the address could not be loaded. ${error}`);
+  } else {
+    S.undo = [];
+    $('undo').disabled = true;
+  }
   document.body.dataset.ready = 'true';
 }
 
-main().catch((e) => showMessage(`The page could not start: ${e.message}`));
+main().catch((e) => {
+  $('loading').textContent = `The solver could not load: ${e.message}`;
+  showMessage(`The page could not start: ${e.message}`);
+});

@@ -25,6 +25,7 @@ export class SolverClient {
     if (!job || m.id !== job.id) return;
     if (m.type === 'progress') job.onProgress && job.onProgress(m);
     else if (m.type === 'answer') { job.answers.push(m); job.onAnswer && job.onAnswer(m); }
+    else if (m.type === 'proof') job.onProof && job.onProof(m);
     else if (m.type === 'done') { this.job = null; job.resolve(job.answers); }
     else if (m.type === 'error') this.fail(m.error);
   }

@@ -28,6 +28,13 @@ const TYPES = {
 const CC1_894 = fs.readFileSync(path.join(data, 'cc1/894.sgf'), 'utf8');
 // cc2/333: too hard for the tests' budgets; for stopping a long solve.
 const HARD = fs.readFileSync(path.join(data, 'cc2/333.sgf'), 'utf8');
+// cc1/891: with White first and 351 nodes, the result is proven (White lives) and the
+// budget runs out while the first moves are searched: G7 is proven, F6 fails, the rest is
+// not searched (node budgets make this the same on every machine).
+const CC1_891 = fs.readFileSync(path.join(data, 'cc1/891.sgf'), 'utf8');
+
+// Milliseconds to hold back the WebAssembly file (a slow connection).
+let wasmDelayMs = 0;
 
 let server;
 let base;
@@ -44,8 +51,11 @@ function serve() {
       if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
       fs.readFile(file, (err, body) => {
         if (err) { res.writeHead(404); res.end('not found'); return; }
-        res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
-        res.end(body);
+        const send = () => {
+          res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+          res.end(body);
+        };
+        if (file.endsWith('.wasm') && wasmDelayMs > 0) setTimeout(send, wasmDelayMs); else send();
       });
     });
     server.listen(0, '127.0.0.1', () => {
@@ -65,7 +75,7 @@ before(async () => {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1200, height: 900 },
+    viewport: { width: 1280, height: 800 },
   });
   page = context.pages()[0] || await context.newPage();
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') consoleErrors.push(`${m.type()}: ${m.text()}`); });
@@ -286,11 +296,11 @@ test('stops a long solve and stays responsive', async () => {
   await loadSgf(HARD);
   await page.selectOption('#time-limit', '0');
   await page.click('#solve');
-  await page.waitForFunction(() => /nodes/.test(document.querySelector('#progress').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /: [1-9][\d,]* nodes/.test(document.querySelector('#progress').textContent), null, { timeout: 30000 });
   await shot('07-solving');
   assert.ok(!(await page.isDisabled('#stop')));
   await page.click('#stop');
-  assert.equal(await page.textContent('#progress'), 'Stopped.');
+  assert.match(await page.textContent('#progress'), /^Stopped/);
   assert.ok(await page.isDisabled('#stop'));
   // The page still works: edit a stone.
   await tool('B');
@@ -324,8 +334,262 @@ test('the tsumego.js-shaped wrapper answers as tsumego.js does', async () => {
     const played = s.play(black);
     let bad = null;
     try { new Solver('(;SZ[5]AB[cc]MA[aa])'); } catch (e) { bad = `${e.name} ${e.kind}`; }
-    return { black, white, played, first: solve(sgf), bad };
+    // A budget too small for the answer: an error, not null ("Black cannot kill").
+    let budget = null;
+    try { budget = new Solver(sgf).solve('B', { nodes: 1 }); } catch (e) { budget = `${e.name} ${e.kind}`; }
+    return { black, white, played, first: solve(sgf), bad, budget };
   });
-  assert.deepEqual(r, { black: 'B[ba]', white: 'W[ba]', played: true, first: 'B[ba]', bad: 'TesujiError empty-target' });
+  assert.deepEqual(r, { black: 'B[ba]', white: 'W[ba]', played: true, first: 'B[ba]', bad: 'TesujiError empty-target', budget: 'TesujiError budget' });
+  noConsoleErrors();
+});
+
+// ---------- issue 15: the page never presents a cut-off answer as complete ----------
+
+/** Opens the page with `sgf` in the address and a node budget for the whole job. */
+async function openWith(sgf, nodes) {
+  consoleErrors = [];
+  const q = new URLSearchParams({ sgf });
+  if (nodes) q.set('nodes', String(nodes));
+  await page.goto(`${base}?${q}`);
+  await page.waitForSelector('body[data-ready=true]');
+}
+
+async function solveAndWait() {
+  await page.click('#solve');
+  await page.waitForSelector('#answer-B[data-result]');
+  await page.waitForSelector('#answer-W[data-result]');
+  await page.waitForFunction(() => !document.querySelector('#solve').disabled);
+}
+
+test('defect 1: a proven result keeps its proven winning move when the budget runs out', async () => {
+  // The API: the move that proved the result is reported even though the budget ran out
+  // before the other first moves were searched (it used to be dropped: "win", no move).
+  const a = await page.evaluate(async (sgf) => {
+    const { Problem } = await import('./pkg/tesuji_wasm.js');
+    const p = new Problem(sgf);
+    const r = p.solve('W', { nodes: 351, allMoves: true, maxThreats: 2 });
+    p.free();
+    return r;
+  }, CC1_891);
+  assert.equal(a.result, 'win');
+  assert.deepEqual(a.moves.map((m) => m.move.vertex), ['G7']);
+  assert.equal(a.complete, false);
+  assert.match(a.note, /1 winning move found so far/);
+  assert.ok(a.unsearched.length > 0);
+  // The page, with the same budget: says what is known, not a finished answer.
+  await openWith(CC1_891, 351);
+  await page.selectOption('#first', 'W');
+  await solveAndWait();
+  assert.equal(await page.getAttribute('#answer-W', 'data-complete'), 'false');
+  assert.match(await page.textContent('#answer-W .moves'), /found so far: G7 \(the list may be incomplete\)/);
+  assert.match(await page.textContent('#answer-W .note'), /node budget ran out/);
+  // A result with no winning move found yet says exactly that (cc1/894, Black, 338 nodes).
+  await openWith(CC1_894, 338);
+  await page.selectOption('#first', 'B');
+  await solveAndWait();
+  assert.equal(await page.getAttribute('#answer-B', 'data-result'), 'win');
+  assert.match(await page.textContent('#answer-B .moves'), /Winning moves: not found yet/);
+  await page.click('#explore-B');
+  assert.match(await page.textContent('#children'), /search was cut before a line of play was found/);
+  assert.doesNotMatch(await page.textContent('#children'), /lives/);
+  await shot('09-no-move-yet');
+  await page.click('#explore-close');
+  noConsoleErrors();
+});
+
+test('defect 2: a partial list says it is partial and unsearched moves look unsearched', async () => {
+  await openWith(CC1_894, 1000);
+  await page.selectOption('#first', 'B');
+  await solveAndWait();
+  assert.match(await page.textContent('#answer-B .moves'), /found so far: D7, E5/);
+  assert.match(await page.textContent('#answer-B .note'), /Not searched: D6, E6, C7, F6, pass/);
+  // On the board: D7 and E5 green, the unsearched moves marked as such, none as failing.
+  assert.ok(await page.$(`${point('D7')}.label-win`));
+  assert.ok(await page.$(`${point('D6')}.label-unsearched`));
+  assert.ok(await page.$(`${point('F6')}.label-unsearched`));
+  assert.equal((await page.$$('#board g.pt.label-lose')).length, 0);
+  assert.match(await page.getAttribute(point('D6'), 'aria-label'), /not searched/);
+  assert.ok(await page.isVisible('#legend .lg-unsearched'));
+  // The status line does not claim both were solved.
+  const progress = await page.textContent('#progress');
+  assert.doesNotMatch(progress, /Solved both/);
+  assert.match(progress, /Stopped by the node budget .*Black's answer is partial, White's answer is unknown/);
+  await shot('10-partial');
+  // gop/10338 (the issue's case): every first move is known in a fraction of a second,
+  // its proof tree takes more than 30 s. The answers come first, the trees after: a
+  // budget that cuts the tree leaves the answer whole and says what is missing.
+  await openWith(fs.readFileSync(path.join(data, 'gop/10338.sgf'), 'utf8'), 3000000);
+  await solveAndWait();
+  assert.equal(await page.textContent('#answer-B .moves'), 'Winning move: C1.');
+  assert.equal(await page.getAttribute('#answer-B', 'data-complete'), 'true');
+  assert.match(await page.textContent('#answer-B .tree'), /main line only \(the proof tree was not finished within the limit\)/);
+  assert.match(await page.textContent('#progress'), /The variations of Black (and White )?are the main line only/);
+  assert.equal((await page.$$('#board g.pt.label-lose')).length, 11);
+  assert.equal((await page.$$('#board g.pt.label-unsearched')).length, 0);
+  // H6 is suicide for Black: unmarked, and a click says why.
+  await clickPoint('H6');
+  assert.match(await page.textContent('#mode-line'), /H6: not a legal first move for Black/);
+  await shot('13-tree-cut');
+  // A time limit that cuts a hard problem: never "Solved both".
+  await openWith(HARD);
+  await page.selectOption('#time-limit', '5000');
+  await solveAndWait();
+  assert.doesNotMatch(await page.textContent('#progress'), /Solved both/);
+  assert.match(await page.textContent('#progress'), /Stopped by the time limit/);
+  noConsoleErrors();
+});
+
+test('defect 3: progress reports every step with the move worked on, and the cards say solving', async () => {
+  await openWith(CC1_894);
+  await page.selectOption('#first', 'B');
+  await page.evaluate(() => {
+    window.progressSeen = [];
+    new MutationObserver(() => window.progressSeen.push(document.querySelector('#progress').textContent))
+      .observe(document.querySelector('#progress'), { childList: true, characterData: true, subtree: true });
+  });
+  await solveAndWait();
+  const seen = await page.evaluate(() => window.progressSeen);
+  assert.ok(seen.some((t) => /^Black first: reading the result/.test(t)), seen.join('\n'));
+  assert.ok(seen.some((t) => /^Black first: confirming a winning move \([A-J]\d\)/.test(t)), seen.join('\n'));
+  assert.ok(seen.some((t) => /^Black first: checking every first move \([A-J]\d, \d+ of \d+\)/.test(t)), seen.join('\n'));
+  assert.ok(seen.some((t) => /^Black first: reading the main line/.test(t)), seen.join('\n'));
+  assert.ok(seen.some((t) => /^White first: /.test(t)), seen.join('\n'));
+  // While a long solve runs, the card of the colour being solved says so.
+  await openWith(HARD);
+  await page.selectOption('#time-limit', '0');
+  await page.click('#solve');
+  const first = await page.inputValue('#first');
+  const second = first === 'B' ? 'W' : 'B';
+  assert.match(await page.textContent(`#answer-${first} .summary`), /Solving/);
+  assert.match(await page.textContent(`#answer-${second} .summary`), /Waiting/);
+  await page.waitForFunction(() => /reading the result: [\d,]+ nodes/.test(document.querySelector('#progress').textContent), null, { timeout: 30000 });
+  await page.click('#stop');
+  noConsoleErrors();
+});
+
+test('defect 5: after a solve the board explains the answer; editing is deliberate and can be undone', async () => {
+  await openWith(CC1_894);
+  await solveAndWait();
+  assert.ok(await page.$(`${point('D6')}.label-win`));
+  // A click on the green point explains it instead of placing a stone.
+  await clickPoint('D6');
+  assert.equal(await stoneAt('D6'), '');
+  assert.ok(await page.$(`${point('D6')}.label-win`));
+  assert.match(await page.textContent('#mode-line'), /D6: a winning move for White/);
+  assert.ok(await page.isDisabled('[data-tool="B"]'));
+  // Edit, then a change: the stone is placed and the answers go.
+  await page.click('#edit');
+  await tool('B');
+  await clickPoint('D6');
+  assert.equal(await stoneAt('D6'), 'B');
+  assert.equal(await page.$('#answer-W[data-result]'), null);
+  // Undo brings back the position and the answers.
+  await page.click('#undo');
+  assert.equal(await stoneAt('D6'), '');
+  assert.equal(await page.getAttribute('#answer-W', 'data-result'), 'win');
+  assert.ok(await page.$(`${point('D6')}.label-win`));
+  // Ctrl+Z too, for a stone placed in editing.
+  await page.click('#edit');
+  await clickPoint('A1');
+  assert.equal(await stoneAt('A1'), 'B');
+  await page.keyboard.press('Control+z');
+  assert.equal(await stoneAt('A1'), '');
+  await shot('11-after-solve');
+  noConsoleErrors();
+});
+
+test('defect 6: an unreadable SGF in the address shows the error and keeps a board', async () => {
+  consoleErrors = [];
+  await page.goto(`${base}?sgf=${encodeURIComponent('(;SZ[9]AB[aa')}`);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.match(await page.textContent('#message'), /could not be loaded.*SGF syntax error/);
+  assert.equal(await page.getAttribute('#board svg', 'data-width'), '9');
+  assert.equal((await page.$$('#board g.pt')).length, 81);
+  await shot('12-bad-address');
+  // The board works: place a stone.
+  await clickPoint('C3');
+  assert.equal(await stoneAt('C3'), 'B');
+  noConsoleErrors();
+});
+
+test('controls stay disabled until the WebAssembly has loaded', async () => {
+  wasmDelayMs = 1500;
+  try {
+    await page.goto(base);
+    await page.waitForSelector('#board svg');
+    assert.ok(await page.isDisabled('#solve'));
+    assert.ok(await page.isDisabled('[data-tool="B"]'));
+    assert.ok(await page.isVisible('#loading'));
+    await page.waitForSelector('body[data-ready=true]');
+    assert.ok(!(await page.isDisabled('#solve')));
+    assert.ok(!(await page.isVisible('#loading')));
+  } finally {
+    wasmDelayMs = 0;
+  }
+});
+
+test('after a failed paste, Solve does not silently solve the previous problem', async () => {
+  await open();
+  await loadSgf('(;SZ[9]AB[aa][bb');
+  assert.match(await page.textContent('#message'), /still shows the previous problem/);
+  await page.click('#solve');
+  assert.match(await page.textContent('#message'), /Solve works on the board shown/);
+  assert.equal(await page.$('#answer-B[data-result]'), null);
+  // An edit makes the board the problem again.
+  await tool('B');
+  await clickPoint('J1');
+  await page.click('#solve');
+  await page.waitForSelector('#answer-B[data-result]');
+  await page.waitForFunction(() => !document.querySelector('#solve').disabled);
+});
+
+test('a game record loads as its final position, and SGF comments are shown', async () => {
+  await open();
+  await loadSgf('(;GM[1]SZ[9]C[A short game];B[ee];W[ec];B[ce])');
+  assert.equal(await stoneAt('E5'), 'B');
+  assert.equal(await stoneAt('E7'), 'W');
+  assert.equal(await stoneAt('C5'), 'B');
+  assert.equal(await page.inputValue('#first'), 'W');
+  assert.match(await page.textContent('#message'), /game record: the board shows the position after its 3 moves, White to play/);
+  assert.match(await page.textContent('#comment'), /A short game/);
+  // A problem listing its answers as variations: the problem, and a note.
+  await loadSgf(CC1_891);
+  assert.match(await page.textContent('#message'), /lists 3 variations/);
+  assert.equal(await stoneAt('E8'), '');
+  noConsoleErrors();
+});
+
+test('the board: coordinates clear of the stones, keyboard play, labels and pressed tools', async () => {
+  await open();
+  await page.fill('#width', '9');
+  await page.fill('#height', '9');
+  await page.click('#new-board');
+  await tool('B');
+  await clickPoint('A9');
+  // The letter above A9 is above the stone.
+  const gap = await page.evaluate(() => {
+    const svg = document.querySelector('#board svg');
+    const letter = [...svg.querySelectorAll('text.coord')].find((t) => t.textContent === 'A').getBoundingClientRect();
+    const stone = svg.querySelector('g.pt[data-vertex="A9"] .stone').getBoundingClientRect();
+    return stone.top - letter.bottom;
+  });
+  assert.ok(gap >= 0, `the letter overlaps the stone by ${-gap}px`);
+  assert.equal(await page.getAttribute('[data-tool="B"]', 'aria-pressed'), 'true');
+  await tool('W');
+  assert.equal(await page.getAttribute('[data-tool="W"]', 'aria-pressed'), 'true');
+  assert.equal(await page.getAttribute('[data-tool="B"]', 'aria-pressed'), 'false');
+  // Keyboard: focus the board, move the cursor from the last point clicked (A9) and
+  // place a stone.
+  await page.focus('#board svg');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  assert.equal(await stoneAt('B7'), 'W');
+  const active = await page.getAttribute('#board svg', 'aria-activedescendant');
+  assert.equal(await page.getAttribute(`#${active}`, 'aria-label'), 'B7, white stone');
+  await page.keyboard.press('Space');
+  assert.equal(await stoneAt('B7'), '');
+  assert.equal(await page.getAttribute(point('A9'), 'aria-label'), 'A9, black stone');
   noConsoleErrors();
 });
