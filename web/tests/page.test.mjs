@@ -46,6 +46,18 @@ function serve() {
   return new Promise((resolve) => {
     server = http.createServer((req, res) => {
       const url = new URL(req.url, 'http://localhost');
+      if (url.pathname === '/__host.html') {
+        // A host page for the widget, with the CSS of `css` and a widget of `sgf`.
+        res.writeHead(200, { 'content-type': TYPES['.html'] });
+        const attr = (t) => t.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        res.end(`<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<style>${url.searchParams.get('css') || ''}</style></head><body>
+<h1>Host page</h1><p>Some text of the host.</p>
+<script type="module" src="/embed.js"></script>
+<div id="w" data-sgf="${attr(url.searchParams.get('sgf') || '')}" data-time-ms="${attr(url.searchParams.get('time') || '20000')}"></div>
+</body></html>`);
+        return;
+      }
       let file = path.normalize(path.join(web, decodeURIComponent(url.pathname)));
       if (!file.startsWith(web)) { res.writeHead(403); res.end(); return; }
       if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
@@ -313,11 +325,11 @@ test('the embed widget solves and plays out its problem', async () => {
   await page.goto(`${base}embed.html`);
   await page.waitForSelector('html[data-tesuji-ready=true]');
   await page.click('.tesuji-widget button:text("Solve")');
-  await page.waitForFunction(() => /kills/.test(document.querySelector('.tw-text').textContent));
+  await page.waitForFunction(() => /kills/.test(document.querySelector('[data-sgf]').shadowRoot.querySelector('.tw-text').textContent));
   assert.match(await page.textContent('.tw-text'), /Black kills unconditionally: B7/);
   await page.click('.tesuji-widget button:text("Play it out")');
   await page.click('.tesuji-widget g.pt[data-vertex="B7"] .hit');
-  await page.waitForFunction(() => /good so far|Solved/.test(document.querySelector('.tw-text').textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /good so far|Solved/.test(document.querySelector('[data-sgf]').shadowRoot.querySelector('.tw-text').textContent), null, { timeout: 60000 });
   await shot('08-embed');
   noConsoleErrors();
   await open();
@@ -591,5 +603,73 @@ test('the board: coordinates clear of the stones, keyboard play, labels and pres
   await page.keyboard.press('Space');
   assert.equal(await stoneAt('B7'), '');
   assert.equal(await page.getAttribute(point('A9'), 'aria-label'), 'A9, black stone');
+  noConsoleErrors();
+});
+
+// ---------- issue 15: the embedded widget ----------
+
+const HOSTILE = 'button{color:#fff !important;background:#fff} p{font-size:40px;color:#fff} svg{display:none} *{box-sizing:content-box;font-family:serif} div{border:0;padding:30px}';
+const WIDGET_SGF = '(;SZ[7]AB[ac][bc][cc][dc][ec][eb][ea]AW[ab][bb][cb][db][da]MA[bb]PL[B])';
+
+async function openHost(css, sgf, time) {
+  consoleErrors = [];
+  const q = new URLSearchParams({ css, sgf, time: String(time || 20000) });
+  await page.goto(`${base}__host.html?${q}`);
+}
+
+test('defect 4: the widget does not inherit the host page\'s CSS', async () => {
+  await openHost(HOSTILE, WIDGET_SGF);
+  await page.waitForSelector('html[data-tesuji-ready=true]');
+  const look = await page.evaluate(() => {
+    const w = document.querySelector('#w');
+    const root = w.shadowRoot || w;
+    const b = [...root.querySelectorAll('button')].find((x) => x.textContent === 'Solve');
+    const cs = getComputedStyle(b);
+    const svg = root.querySelector('svg.board').getBoundingClientRect();
+    return { color: cs.color, background: cs.backgroundColor, svg: [svg.width, svg.height],
+      caption: getComputedStyle(root.querySelector('.tw-caption')).fontSize };
+  });
+  assert.notEqual(look.color, look.background);
+  assert.equal(look.color, 'rgb(29, 29, 31)');
+  assert.ok(look.svg[0] > 100 && look.svg[1] > 100, `the board is ${look.svg}`);
+  assert.equal(look.caption, '16px');
+  await page.click('#w button:text("Solve")');
+  await page.waitForFunction(() => /kills/.test(document.querySelector('[data-sgf]').shadowRoot.querySelector('.tw-text').textContent));
+  await shot('14-embed-hostile');
+  noConsoleErrors();
+});
+
+test('the widget shows that it is loading and offers no control before the WebAssembly is ready', async () => {
+  wasmDelayMs = 1500;
+  try {
+    await openHost('', WIDGET_SGF);
+    await page.waitForFunction(() => document.querySelector('#w').shadowRoot);
+    const before = await page.evaluate(() => {
+      const root = document.querySelector('#w').shadowRoot;
+      return { text: root.textContent, buttons: root.querySelectorAll('button').length };
+    });
+    assert.match(before.text, /Loading the solver/);
+    assert.equal(before.buttons, 0);
+    await page.waitForSelector('html[data-tesuji-ready=true]');
+    assert.ok(!(await page.isDisabled('#w button:text("Solve")')));
+  } finally {
+    wasmDelayMs = 0;
+  }
+});
+
+test('the widget never shows an answer cut by its time limit as complete, and reports progress', async () => {
+  await openHost('', HARD, 1500);
+  await page.waitForSelector('html[data-tesuji-ready=true]');
+  await page.evaluate(() => {
+    window.widgetSeen = [];
+    const t = document.querySelector('#w').shadowRoot.querySelector('.tw-text');
+    new MutationObserver(() => window.widgetSeen.push(t.textContent)).observe(t, { childList: true, characterData: true, subtree: true });
+  });
+  await page.click('#w button:text("Solve")');
+  await page.waitForFunction(() => !/^Solving/.test(document.querySelector('[data-sgf]').shadowRoot.querySelector('.tw-text').textContent), null, { timeout: 30000 });
+  const text = await page.evaluate(() => document.querySelector('[data-sgf]').shadowRoot.querySelector('.tw-text').textContent);
+  assert.match(text, /not known within the time limit|not found yet|found so far/);
+  const seen = await page.evaluate(() => window.widgetSeen);
+  assert.ok(seen.some((t) => /^Solving… reading the result, [\d,]+ nodes/.test(t)), seen.join('\n'));
   noConsoleErrors();
 });
