@@ -443,9 +443,14 @@ async function solve() {
     const secs = ((performance.now() - t0) / 1000).toFixed(1);
     const cut = order.filter((c) => !S.answers[c].complete);
     const noTree = order.filter((c) => S.answers[c].proofState === 'cut');
-    const trees = noTree.length
-      ? ` The variations of ${noTree.map((c) => NAME[c]).join(' and ')} are the main line only: the proof tree was not finished within the limit.`
-      : '';
+    const noLine = noTree.filter((c) => S.answers[c].pv.length === 0);
+    const lineOnly = noTree.filter((c) => S.answers[c].pv.length > 0);
+    const names = (cs) => cs.map((c) => NAME[c]).join(' and ');
+    const trees = (lineOnly.length
+      ? ` The variations of ${names(lineOnly)} are the main line only: the proof tree was not finished within the limit.`
+      : '') + (noLine.length
+      ? ` ${names(noLine)} has no variations: the limit came before a line of play was found.`
+      : '');
     if (cut.length === 0) {
       $('progress').textContent = `Solved both in ${secs} s.${trees}`;
     } else {
@@ -531,11 +536,14 @@ function renderAnswers() {
       mv.textContent = movesText(a);
     }
     card.appendChild(mv);
-    const tree = {
-      pending: 'Variations: building the proof tree…',
-      cut: 'Variations: the main line only (the proof tree was not finished within the limit).',
-      stopped: 'Variations: the main line only (stopped before the proof tree was built).',
-    }[a.proofState];
+    const cutTree = a.proofState === 'cut' || a.proofState === 'stopped';
+    const tree = cutTree && a.pv.length === 0
+      ? 'Variations: none (the search stopped before a line of play was found).'
+      : {
+        pending: 'Variations: building the proof tree…',
+        cut: 'Variations: the main line only (the proof tree was not finished within the limit).',
+        stopped: 'Variations: the main line only (stopped before the proof tree was built).',
+      }[a.proofState];
     if (tree) {
       const t = document.createElement('p');
       t.className = 'stats tree';

@@ -426,6 +426,11 @@ test('defect 2: a partial list says it is partial and unsearched moves look unse
   const progress = await page.textContent('#progress');
   assert.doesNotMatch(progress, /Solved both/);
   assert.match(progress, /Stopped by the node budget .*Black's answer is partial, White's answer is unknown/);
+  // No main line was found within this budget: the card does not promise one.
+  assert.match(await page.textContent('#answer-B .note'), /no main line/);
+  assert.match(await page.textContent('#answer-B .tree'), /Variations: none/);
+  assert.doesNotMatch(progress, /main line only/);
+  assert.match(progress, /Black has no variations/);
   await shot('10-partial');
   // gop/10338 (the issue's case): every first move is known in a fraction of a second,
   // its proof tree takes more than 30 s. The answers come first, the trees after: a
