@@ -1,0 +1,221 @@
+"""The solver from Python: answers identical to the command line's, budgets that say they
+cut the answer, proofs, solve_many (order, workers, progress, errors), the GIL released
+and Ctrl-C honoured."""
+
+from __future__ import annotations
+
+import _thread
+import json
+import pickle
+import threading
+import time
+
+import pytest
+
+import tesuji
+from conftest import EXAMPLES, TSUMEGOJS, run_cli, tsumegojs_files
+
+EXAMPLE = (EXAMPLES / "tsumego.sgf").read_text()
+#: A problem that takes far longer than any test allows (unknown after 8 s).
+HARD = (TSUMEGOJS / "cc2" / "333.sgf").read_text()
+
+
+def loads(path) -> bool:
+    try:
+        tesuji.solve(path.read_text(errors="replace"), nodes=1)
+        return True
+    except tesuji.TesujiError:
+        return False
+
+
+#: Every 8th problem of the tsumego.js set that loads (26 of them).
+SAMPLE = [f for f in tsumegojs_files() if loads(f)][::8]
+NODES = 100_000
+
+
+def test_example_answers():
+    black = tesuji.solve(EXAMPLE)
+    assert (black.first, black.attacker, black.goal, black.result) == ("B", "B", "kill", "win")
+    assert black.threshold is None and black.complete and black.moves_complete
+    assert set(black.moves) == {"F6", "G7", "E8"} and black.pv[0] == black.moves[0]
+    assert black.stopped == "solved" and black.note is None and black.unsearched == []
+    assert {r.move for r in black.refutations} == {"F7", "C6", "pass"}
+    assert black.summary == "Black to play: Black can kill (unconditionally)"
+    white = tesuji.solve(EXAMPLE, first="white")
+    assert (white.first, white.goal, white.result, white.moves) == ("W", "live", "win", ["G7"])
+    assert tesuji.solve(EXAMPLE, first=None).first == "B"  # the file's PL
+    text = str(black)
+    assert "winning moves: F6, G7, E8" in text and "variation:" in text
+
+
+def cli_answer(cli, path, first):
+    out = run_cli(cli, "solve", str(path), "--json", "--first", first, "--nodes", str(NODES))
+    return json.loads(out.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("path", SAMPLE, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_answers_identical_to_the_command_line(cli, path):
+    text = path.read_text(errors="replace")
+    for first in ("black", "white"):
+        ours = tesuji.solve(text, first=first, nodes=NODES)
+        theirs = cli_answer(cli, path, first)
+        assert ours.first == theirs["first"] and ours.attacker == theirs["attacker"]
+        assert ours.result == theirs["result"]
+        assert ours.threshold == theirs["threshold"]
+        assert ours.moves == theirs["moves"]
+        assert [list(m) for m in ours.move_thresholds] == [
+            [m["move"], m["threshold"]] for m in theirs["move_thresholds"]
+        ]
+        assert [list(r) for r in ours.refutations] == [
+            [r["move"], r["reply"], r["immediate"]] for r in theirs["refutations"]
+        ]
+        assert ours.unsearched == theirs["unsearched"]
+        assert ours.pv == theirs["pv"]
+        assert (ours.nodes, ours.table_entries) == (theirs["nodes"], theirs["table_entries"])
+        assert ours.stopped.replace("-", "") == theirs["stopped"]
+
+
+def test_a_budget_cut_says_so():
+    cut = tesuji.solve(EXAMPLE, nodes=300)
+    assert cut.stopped == "node-limit" and not cut.complete
+    if cut.result != "unknown":
+        assert cut.note and cut.note.startswith("the node budget ran out")
+        if not cut.moves_complete:
+            assert "so far" in str(cut) or "none found yet" in str(cut)
+    hard = tesuji.solve(HARD, nodes=20_000)
+    assert hard.result == "unknown" and hard.stopped == "node-limit"
+    assert not hard.complete and not hard.moves_complete and hard.moves == []
+    assert "unknown (node-limit)" in hard.summary
+    timed = tesuji.solve(HARD, time=0.2)
+    assert timed.stopped == "time-limit" and timed.ms < 5_000
+
+
+def check_cut_answer(r):
+    """The flags and the words of an answer agree on what is known."""
+    if r.complete:
+        assert r.moves_complete and r.note is None and r.stopped == "solved"
+        return
+    assert r.stopped != "solved"
+    if r.result == "unknown":
+        assert not r.moves_complete and r.note is None
+        return
+    assert r.note.startswith(f"the {'node budget' if r.stopped == 'node-limit' else 'time limit'} ran out")
+    text = str(r)
+    if r.moves_complete:
+        assert "so far" not in text and r.unsearched == []
+    elif r.moves:
+        assert "winning moves found so far" in text and "so far" in r.note
+    elif r.result == "win" or r.threshold is not None:
+        assert "winning moves: none found yet" in text and "no winning move found yet" in r.note
+    if r.unsearched:
+        assert not r.moves_complete and "not searched" in r.note
+
+
+def test_partial_move_lists_are_never_presented_as_complete():
+    partial = 0
+    for name in ["gop/10338.sgf", "gop/10820.sgf", "gop/12357.sgf"]:
+        text = (TSUMEGOJS / name).read_text()
+        for nodes in [3_000, 10_000, 30_000, 100_000]:
+            r = tesuji.solve(text, first=None, nodes=nodes)
+            check_cut_answer(r)
+            partial += r.result != "unknown" and not r.moves_complete
+    assert partial > 0
+    for path in SAMPLE:
+        check_cut_answer(tesuji.solve(path.read_text(errors="replace"), nodes=30_000))
+
+
+def test_proof_sgf_kept_or_made_on_request():
+    kept = tesuji.solve(EXAMPLE, proof=True)
+    proof = kept.proof_sgf()
+    assert proof.startswith("(;") and "RIGHT" in proof
+    assert tesuji.Game.from_sgf(proof).width == 9
+    later = tesuji.solve(EXAMPLE)
+    assert later.proof_sgf() == proof
+    assert later.proof_sgf() is later.proof_sgf()
+    with pytest.raises(tesuji.TesujiError, match="no proof: the result is unknown"):
+        tesuji.solve(HARD, nodes=5_000).proof_sgf()
+
+
+def test_results_pickle_and_convert_to_plain_data():
+    r = tesuji.solve(EXAMPLE)
+    again = pickle.loads(pickle.dumps(r))
+    assert again == r and again.proof_sgf() == r.proof_sgf()
+    d = r.to_dict()
+    assert json.loads(json.dumps(d))["moves"] == r.moves
+    assert "problem" not in d
+
+
+def test_solve_many_in_order_and_the_same_as_solve():
+    texts = [p.read_text(errors="replace") for p in SAMPLE]
+    one = [tesuji.solve(t, first=None, nodes=NODES) for t in texts]
+    ticks = []
+    many = tesuji.solve_many(texts, nodes=NODES, workers=2, progress=ticks.append)
+    assert len(many) == len(texts)
+    got = list(many)
+    assert ticks == [1] * len(texts)
+    strip = lambda r: {**r.to_dict(), "ms": 0}
+    assert [strip(r) for r in got] == [strip(r) for r in one]
+    single = list(tesuji.solve_many(texts, nodes=NODES, workers=1))
+    assert [strip(r) for r in single] == [strip(r) for r in one]
+    assert list(tesuji.solve_many([])) == []
+
+
+def test_solve_many_takes_paths_and_a_first_player():
+    got = list(tesuji.solve_many([EXAMPLES / "tsumego.sgf"] * 3, first="white"))
+    assert [r.first for r in got] == ["W"] * 3 and got[0].moves == ["G7"]
+
+
+def test_solve_many_bad_problems():
+    texts = [EXAMPLE, "(;SZ[9]AB[aa]AW[bb])", "(;SZ[9"]
+    with pytest.raises(tesuji.ProblemError, match="problem 1: no target"):
+        tesuji.solve_many(texts)
+    got = list(tesuji.solve_many(texts, return_exceptions=True))
+    assert got[0].result == "win"
+    assert isinstance(got[1], tesuji.ProblemError) and "problem 1" in str(got[1])
+    assert isinstance(got[2], tesuji.SgfError) and got[2].line == 1
+
+
+def test_solve_many_close_stops_the_workers():
+    with tesuji.solve_many([HARD] * 4, workers=2, time=30) as many:
+        pass
+    t = time.perf_counter()
+    many.close()
+    assert list(many) == [] and time.perf_counter() - t < 5
+
+
+def test_the_gil_is_released_while_solving():
+    done = threading.Event()
+    result = []
+
+    def work():
+        result.append(tesuji.solve(HARD, time=1.0))
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    spins = 0
+    while not done.is_set():
+        spins += 1  # Python code runs in this thread meanwhile
+    worker.join()
+    assert result[0].stopped == "time-limit"
+    assert spins > 100_000
+
+
+def test_ctrl_c_stops_solve():
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    t = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        tesuji.solve(HARD, time=60)
+    assert time.perf_counter() - t < 5
+    timer.cancel()
+
+
+def test_ctrl_c_stops_solve_many():
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    t = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        list(tesuji.solve_many([HARD] * 3, workers=2, time=60))
+    assert time.perf_counter() - t < 5
+    timer.cancel()
