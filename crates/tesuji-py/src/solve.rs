@@ -458,20 +458,17 @@ impl SolvePool {
         let jobs: Vec<Job> = py.detach(|| {
             texts
                 .iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    load_problem(t)
-                        .map(|p| {
-                            let f = first.unwrap_or_else(|| p.first());
-                            (p, f)
-                        })
-                        .map_err(|e| e.context(format!("problem {i}")))
+                .map(|t| {
+                    load_problem(t).map(|p| {
+                        let f = first.unwrap_or_else(|| p.first());
+                        (p, f)
+                    })
                 })
                 .collect()
         });
         if fail_fast {
-            if let Some(Err(e)) = jobs.iter().find(|j| j.is_err()) {
-                return Err(e.clone().into_pyerr(py));
+            if let Some((i, Err(e))) = jobs.iter().enumerate().find(|(_, j)| j.is_err()) {
+                return Err(e.clone().context(format!("problem {i}")).into_pyerr(py));
             }
         }
         let total = jobs.len();

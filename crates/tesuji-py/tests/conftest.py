@@ -14,6 +14,8 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 CRATE = HERE.parent
+# Hypothesis keeps its files here (ignored by git), wherever pytest is started from.
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(CRATE / ".hypothesis"))
 REPO = CRATE.parent.parent
 #: Test data of the library crate, reused from here (never ../shared).
 DATA = REPO / "crates" / "tesuji" / "tests" / "data"

@@ -352,8 +352,9 @@ def solve_many(
     in the calling thread while it waits for the next answer.
 
     Every problem is loaded before any is solved: a bad one raises its error at once
-    (``"problem 3: ..."``), unless ``return_exceptions`` is true, in which case its error
-    is yielded in its place. Ctrl-C stops every worker and raises ``KeyboardInterrupt``.
+    (``"problem 3: ..."``, counted from 0), unless ``return_exceptions`` is true, in which
+    case its error is yielded in its place. Ctrl-C stops every worker and raises
+    ``KeyboardInterrupt``.
     """
     texts = [_text(t) for t in sgf_texts]
     options = dict(
