@@ -1,8 +1,8 @@
 """Benchmarks of the Python package (figures in ../BENCHMARKS.md).
 
-    python bench.py boards   [--games9 40] [--games19 8] [--rounds 5] [--seed 1]
+    python bench.py boards   [--games9 100] [--games19 20] [--rounds 5] [--seed 1]
     python bench.py features [SGF_DIR ...] [--positions 10000] [--rounds 3]
-    python bench.py solve    [DIR] [--rounds 2]
+    python bench.py solve    [DIR] [--rounds 2] [--quick]
 
 * ``boards``: random games to the end (two passes) on 9x9 and 19x19, the legal mask read
   before every move, tesuji against PettingZoo's Go environment (``pip install pettingzoo
@@ -198,12 +198,21 @@ def bench_solve(args: argparse.Namespace) -> None:
 
     files = problem_files(args.dir, pl_only=True)
     texts = [f.read_text(errors="replace") for f in files]
-    print(f"solve_many: {len(texts)} problems with PL under {args.dir}; {load()}")
+    what = "result and one move" if args.quick else "every first move and the main line"
+    print(f"solve_many: {len(texts)} problems with PL under {args.dir} ({what}); {load()}")
     walls: dict[int, list[float]] = {1: [], 2: []}
     for _ in range(args.rounds):
         for workers in (1, 2):
             t = time.perf_counter()
-            answers = list(tesuji.solve_many(texts, workers=workers, return_exceptions=True))
+            answers = list(
+                tesuji.solve_many(
+                    texts,
+                    workers=workers,
+                    return_exceptions=True,
+                    all_moves=not args.quick,
+                    pv=not args.quick,
+                )
+            )
             walls[workers].append(time.perf_counter() - t)
             ok = [a for a in answers if isinstance(a, tesuji.SolveResult)]
             nodes = sum(a.nodes for a in ok)
@@ -222,8 +231,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
     b = sub.add_parser("boards")
-    b.add_argument("--games9", type=int, default=40)
-    b.add_argument("--games19", type=int, default=8)
+    b.add_argument("--games9", type=int, default=100)
+    b.add_argument("--games19", type=int, default=20)
     b.add_argument("--rounds", type=int, default=5)
     b.add_argument("--seed", type=int, default=1)
     f = sub.add_parser("features")
@@ -233,6 +242,11 @@ def main() -> None:
     s = sub.add_parser("solve")
     s.add_argument("dir", nargs="?", default=str(TSUMEGOJS))
     s.add_argument("--rounds", type=int, default=2)
+    s.add_argument(
+        "--quick",
+        action="store_true",
+        help="the result and one winning move only (what `tesuji bench solve` times)",
+    )
     args = parser.parse_args()
     {"boards": bench_boards, "features": bench_features, "solve": bench_solve}[args.what](args)
 

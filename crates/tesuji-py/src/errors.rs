@@ -79,6 +79,12 @@ impl Error {
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".to_string());
+        Error::bug(what)
+    }
+
+    /// A bug in tesuji found without a panic (a proof that fails its check, a thread that
+    /// ended without an answer), reported as a `RuntimeError`.
+    pub fn bug(what: impl Display) -> Error {
         Error {
             kind: Kind::Internal,
             message: format!("internal error in tesuji (please report it): {what}"),

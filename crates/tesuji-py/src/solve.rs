@@ -256,14 +256,9 @@ fn proof_text(problem: &Tsumego, a: &Answer) -> Result<Option<String>> {
     };
     let p = with_threats(problem, a.first, a.proof_threats);
     let text = proof_sgf(&p, tree, a.first).to_sgf();
-    let parsed = sgf::parse(&text).map_err(|e| Error {
-        kind: crate::errors::Kind::Internal,
-        message: format!("internal error in tesuji: the proof SGF does not parse: {e}"),
-    })?;
-    verify(&p, &parsed[0]).map_err(|e| Error {
-        kind: crate::errors::Kind::Internal,
-        message: format!("internal error in tesuji: the proof fails verification: {e}"),
-    })?;
+    let parsed =
+        sgf::parse(&text).map_err(|e| Error::bug(format!("the proof SGF does not parse: {e}")))?;
+    verify(&p, &parsed[0]).map_err(|e| Error::bug(format!("the proof fails verification: {e}")))?;
     Ok(Some(text))
 }
 
@@ -367,12 +362,7 @@ fn wait<T: Send>(py: Python<'_>, rx: &Mutex<Receiver<T>>, cancel: &AtomicBool) -
                 }
             }
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(Error {
-                    kind: crate::errors::Kind::Internal,
-                    message: "internal error in tesuji: a solver thread ended without an answer"
-                        .to_string(),
-                }
-                .into_pyerr(py))
+                return Err(Error::bug("a solver thread ended without an answer").into_pyerr(py))
             }
         }
     }

@@ -5,6 +5,7 @@ and Ctrl-C honoured."""
 from __future__ import annotations
 
 import _thread
+import io
 import json
 import pickle
 import threading
@@ -158,6 +159,18 @@ def test_solve_many_in_order_and_the_same_as_solve():
     single = list(tesuji.solve_many(texts, nodes=NODES, workers=1))
     assert [strip(r) for r in single] == [strip(r) for r in one]
     assert list(tesuji.solve_many([])) == []
+
+
+def test_tqdm_follows_solve_many():
+    tqdm = pytest.importorskip("tqdm").tqdm
+    texts = [EXAMPLE] * 5
+    out = io.StringIO()
+    with tqdm(total=len(texts), file=out) as bar:
+        answers = list(tesuji.solve_many(texts, progress=bar.update))
+    assert bar.n == 5 and len(answers) == 5 and "5/5" in out.getvalue()
+    out = io.StringIO()
+    wrapped = tqdm(tesuji.solve_many(texts, workers=1), file=out)
+    assert wrapped.total == 5 and len(list(wrapped)) == 5
 
 
 def test_solve_many_takes_paths_and_a_first_player():

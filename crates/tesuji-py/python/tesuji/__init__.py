@@ -67,7 +67,10 @@ def features(games: Union[Game, Sequence[Game]], workers: Union[int, None] = Non
         stones and the territory they make safe).
     15. ``opponent_safe``: the same for the other side.
 
-    The work runs without the GIL on ``workers`` threads (default: every core).
+    The work runs without the GIL on ``workers`` threads (default: every core), except a
+    first pass over each game for the superko bans (a check plays a move and takes it
+    back), a few microseconds a position. Do not play moves on these games from another
+    thread meanwhile (that raises ``RuntimeError: Already borrowed``).
     """
     if isinstance(games, Game):
         games = [games]

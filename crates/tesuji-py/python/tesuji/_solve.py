@@ -210,7 +210,7 @@ def _result(d: Dict[str, Any], problem: str, options: Dict[str, Any]) -> SolveRe
         note=d["note"],
         proof_threats=d["proof_threats"],
         problem=problem,
-        options=options,
+        options=dict(options),
         _proof=d["proof_sgf"],
         _proof_missing=d["proof_missing"],
     )
