@@ -24,6 +24,9 @@ const S = {
   mode: 'edit',
   problem: null,
   autoRegion: new Set(),
+  // The goal found by reading for a problem with nothing marked: {sgf, goal, targets,
+  // region, frame}; null otherwise.
+  open: null,
   answers: { B: null, W: null },
   shown: null,
   explore: null,
@@ -74,6 +77,9 @@ function errorText(e) {
 // ---------- the problem as SGF ----------
 
 function editorSgf(first) {
+  // A problem whose goal was found by reading: that problem (targets, region and frame
+  // marked), so that the explorer and the play-out need no second reading.
+  if (S.open) return S.open.sgf.replace(/PL\[[BW]\]/, `PL[${first || S.first}]`);
   const pts = (set) => [...set].map((k) => `[${sgfOf(...unkey(k))}]`).join('');
   const of = (c) => new Set([...S.stones].filter(([, v]) => v === c).map(([k]) => k));
   const size = S.width === S.height ? `${S.width}` : `${S.width}:${S.height}`;
@@ -92,9 +98,12 @@ function editorSgf(first) {
 function validate() {
   if (S.problem) { S.problem.free(); S.problem = null; }
   S.autoRegion = new Set();
+  S.open = null;
   const info = $('info');
   if (S.targets.size === 0) {
-    info.textContent = 'No target yet: choose Target and click a stone of the chain to kill or save.';
+    info.textContent = S.stones.size
+      ? 'No target marked: Solve finds the goal by reading (the group whose fate depends on who plays first). Or choose Target and click a stone of the chain to kill or save.'
+      : 'No target yet: place stones, then Solve finds the goal, or choose Target and click a stone of the chain to kill or save.';
     info.className = 'info';
     return;
   }
@@ -105,7 +114,7 @@ function validate() {
     const n = p.targets().length;
     info.textContent = `${NAME[p.defender]} defends ${n} target stone${n === 1 ? '' : 's'}, `
       + `${NAME[p.attacker]} attacks. Region: ${p.regionEmptyCount} empty points`
-      + `${S.region.size ? ' (marked)' : ' (found automatically)'}.`;
+      + `${S.region.size ? ' (marked)' : p.openRegion ? ', open toward the centre (a target that gets a liberty outside it has escaped)' : ' (found automatically)'}.`;
     info.className = 'info ok';
   } catch (e) {
     info.textContent = `Not a problem yet: ${errorText(e)}`;
@@ -113,15 +122,38 @@ function validate() {
   }
 }
 
+/** Takes the goal found by reading (a problem with nothing marked): its targets, region
+ *  and frame are shown, and the problem is the one the solver read. */
+function openGoal(open) {
+  if (S.problem) { S.problem.free(); S.problem = null; }
+  S.open = open;
+  // The frame stones are the attacker's: the colour that does not own the targets.
+  const g = open.goal;
+  const attacker = (g.goal === 'kill') === (S.first === 'B') ? 'B' : 'W';
+  for (const k of open.frame.keys()) open.frame.set(k, attacker);
+  try {
+    S.problem = new Problem(open.sgf);
+  } catch (e) {
+    S.problem = null;
+  }
+  const info = $('info');
+  const empty = [...open.region].filter((k) => !S.stones.has(k) && !open.frame.has(k)).length;
+  info.textContent = `${NAME[S.first]} to play: ${g.words} (found by reading in ${(g.elapsedMs / 1000).toFixed(1)} s`
+    + `${g.confirmed ? '' : `; that ${NAME[other(S.first)]} moving first would succeed was not read to the end`}).`
+    + ` Region: ${empty} empty points, open toward the centre${open.frame.size ? `; ${open.frame.size} frame stones close it where ${NAME[attacker]} holds sway` : ''}.`;
+  info.className = 'info ok';
+}
+
 // ---------- drawing ----------
 
 function render() {
   const view = { width: S.width, height: S.height, labels: new Map() };
   if (S.mode === 'edit') {
-    view.stones = (x, y) => S.stones.get(key(x, y)) || null;
-    view.targets = S.targets;
-    view.region = S.region.size ? S.region : S.autoRegion;
-    view.regionAuto = !S.region.size;
+    view.stones = (x, y) => S.stones.get(key(x, y)) || (S.open && S.open.frame.get(key(x, y))) || null;
+    view.targets = S.open ? S.open.targets : S.targets;
+    view.region = S.open ? S.open.region : S.region.size ? S.region : S.autoRegion;
+    view.regionAuto = S.open ? true : !S.region.size;
+    if (S.open) view.frame = new Set(S.open.frame.keys());
     const a = S.shown && S.answers[S.shown];
     if (a) {
       for (const r of a.refutations) {
@@ -138,6 +170,7 @@ function render() {
       ? `${NAME[S.shown]} first: green = winning moves, red = moves that fail${a.unsearched.length ? ', ? = not searched' : ''}.${S.locked ? ' Click a point to see why.' : ''}`
       : '';
     $('legend').classList.toggle('answers', !!a);
+    document.querySelector('#legend .lg-frame').hidden = !(S.open && S.open.frame.size);
     $('legend').classList.toggle('unsearched', !!a && a.unsearched.length > 0);
   } else if (S.mode === 'explore') {
     renderExplore(view);
@@ -165,9 +198,10 @@ function positionView(view, position) {
   for (const p of stones.black) map.set(key(p.x, p.y), 'B');
   for (const p of stones.white) map.set(key(p.x, p.y), 'W');
   view.stones = (x, y) => map.get(key(x, y)) || null;
-  view.targets = new Set([...S.targets].filter((k) => map.has(k)));
-  view.region = S.region.size ? S.region : S.autoRegion;
+  view.targets = new Set([...(S.open ? S.open.targets : S.targets)].filter((k) => map.has(k)));
+  view.region = S.open ? S.open.region : S.region.size ? S.region : S.autoRegion;
   view.regionAuto = true;
+  if (S.open) view.frame = new Set(S.open.frame.keys());
 }
 
 // ---------- editing ----------
@@ -177,7 +211,7 @@ function snapshot() {
   return {
     width: S.width, height: S.height, stones: new Map(S.stones), targets: new Set(S.targets),
     region: new Set(S.region), first: S.first, answers: S.answers, shown: S.shown,
-    comment: S.comment,
+    comment: S.comment, open: S.open,
   };
 }
 
@@ -205,6 +239,7 @@ function undo() {
   S.stale = null;
   showMessage(null);
   validate();
+  if (u.open) openGoal(u.open);
   S.answers = u.answers;
   S.shown = u.shown;
   S.locked = !!(u.answers.B || u.answers.W);
@@ -392,9 +427,10 @@ async function solve() {
     showMessage(`${S.stale} Solve works on the board shown: load an SGF that reads, or edit the board, first.`);
     return;
   }
-  if (!S.problem) {
+  if (S.open) validate();
+  if (!S.problem && (S.targets.size || !S.stones.size)) {
     validate();
-    showMessage(S.targets.size ? $('info').textContent.replace('Not a problem yet: ', 'Cannot solve: ') : 'Mark a target first: choose Target and click a stone of the chain to kill or save.');
+    showMessage(S.targets.size ? $('info').textContent.replace('Not a problem yet: ', 'Cannot solve: ') : 'Place the stones of a problem first (or load one).');
     render();
     return;
   }
@@ -415,6 +451,15 @@ async function solve() {
   const t0 = performance.now();
   try {
     await client.run({ type: 'solve', sgf, colors: order, options }, {
+      onGoal: (m) => {
+        openGoal({
+          sgf: m.sgf, goal: m.goal,
+          targets: new Set(m.targets.map((q) => key(q.x, q.y))),
+          region: new Set(m.region.map((q) => key(q.x, q.y))),
+          frame: new Map(m.goal.frame.map((q) => [key(q.x, q.y), S.first === 'B' ? 'W' : 'B'])),
+        });
+        render();
+      },
       onProgress: (m) => {
         const changed = !S.solving || S.solving.color !== m.color;
         S.solving = { color: m.color, progress: m };

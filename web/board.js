@@ -172,8 +172,10 @@ export class Board {
         // An invisible disc so the whole point is a target for clicks and hovers.
         el('circle', { cx: x, cy: y, r: 0.5, class: 'hit' }, cell);
         if (c) {
-          el('circle', { cx: x, cy: y, r: 0.47, class: c === 'B' ? 'stone black' : 'stone white' }, cell);
+          const frame = view.frame && view.frame.has(k) ? ' frame' : '';
+          el('circle', { cx: x, cy: y, r: 0.47, class: `${c === 'B' ? 'stone black' : 'stone white'}${frame}` }, cell);
         }
+        if (view.frame && view.frame.has(k)) words.push('frame stone (added to close the problem)');
         if (view.targets && view.targets.has(k)) {
           cell.classList.add('target');
           words.push('target');

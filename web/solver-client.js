@@ -24,6 +24,7 @@ export class SolverClient {
     const job = this.job;
     if (!job || m.id !== job.id) return;
     if (m.type === 'progress') job.onProgress && job.onProgress(m);
+    else if (m.type === 'goal') job.onGoal && job.onGoal(m);
     else if (m.type === 'answer') { job.answers.push(m); job.onAnswer && job.onAnswer(m); }
     else if (m.type === 'proof') job.onProof && job.onProof(m);
     else if (m.type === 'done') { this.job = null; job.resolve(job.answers); }

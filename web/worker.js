@@ -3,6 +3,9 @@
 //               {id, type: 'reply', sgf, moves: ['C3', ...], options}
 // Messages out: {id, type: 'progress', color, nodes, elapsedMs, phase, threats, description,
 //                current, done, total}   (the wasm Progress, elapsedMs since the job began)
+//               {id, type: 'goal', goal, targets, region, sgf}   (first, for a problem
+//                with nothing marked: the goal found by reading, Problem.goal, and the
+//                problem as SGF with its targets, region and frame marked)
 //               {id, type: 'answer', color, answer}   (one per colour, or one for a reply)
 //               {id, type: 'proof', color, proof, proofSgf, stopped}   (with options.proof)
 //               {id, type: 'done'} | {id, type: 'error', error: {kind, message}}
@@ -24,10 +27,19 @@ self.onmessage = async (ev) => {
   const post = (m) => self.postMessage({ id: msg.id, ...m });
   try {
     await ready;
-    const problem = new Problem(msg.sgf);
     const options = msg.options || {};
+    const start = performance.now();
+    // A problem with nothing marked: its goal is found by reading, within the job's time.
+    const problem = msg.type === 'solve'
+      ? Problem.open(msg.sgf, options.timeMs ? { timeMs: options.timeMs } : {})
+      : new Problem(msg.sgf);
+    if (problem.goal) {
+      post({
+        type: 'goal', goal: problem.goal, targets: problem.targets(), region: problem.region(),
+        sgf: problem.toSgf(),
+      });
+    }
     if (msg.type === 'solve') {
-      const start = performance.now();
       let nodes = 0;
       // The options of the next step: what the budget has left.
       const left = (extra) => {

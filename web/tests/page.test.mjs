@@ -193,9 +193,10 @@ test('a target on an empty point gets a clear message', async () => {
   noConsoleErrors();
 });
 
-test('an unclosable region gets a clear message', async () => {
+test('a target with no wall around it is read in its open region', async () => {
   await clickPoint('B2'); // unmark
-  // A lone white stone in the middle of a 13x13 board: nothing encloses it.
+  // A lone white stone in the middle of a 13x13 board: nothing encloses it, so its region
+  // is open, and a white chain that reaches outside it has escaped.
   await page.fill('#width', '13');
   await page.fill('#height', '13');
   await page.click('#new-board');
@@ -203,10 +204,12 @@ test('an unclosable region gets a clear message', async () => {
   await clickPoint('G7');
   await tool('target');
   await clickPoint('G7');
-  assert.match(await page.textContent('#info'), /region cannot be closed/);
-  await page.click('#solve');
-  assert.match(await page.textContent('#message'), /region cannot be closed/);
-  await shot('02-unclosable-region');
+  assert.match(await page.textContent('#info'), /White defends 1 target stone, Black attacks\. Region: \d+ empty points, open toward the centre/);
+  await page.selectOption('#first', 'B');
+  await solveAndWait();
+  assert.equal(await page.getAttribute('#answer-B', 'data-result'), 'loss');
+  assert.equal(await page.getAttribute('#answer-W', 'data-result'), 'win');
+  await shot('02-open-region');
   noConsoleErrors();
 });
 
@@ -676,5 +679,32 @@ test('the widget never shows an answer cut by its time limit as complete, and re
   assert.match(text, /not known within the time limit|not found yet|found so far/);
   const seen = await page.evaluate(() => window.widgetSeen);
   assert.ok(seen.some((t) => /^Solving… reading the result, [\d,]+ nodes/.test(t)), seen.join('\n'));
+  noConsoleErrors();
+});
+
+// Hashimoto Utaro, Famous Creations 141 (vendored with the library's tests): an open
+// corner, nothing marked but "Black to play"; the book's answer is D19.
+const BOOK_141 = fs.readFileSync(path.resolve(data, '..', 'hashimoto/Famous-Creations-141.sgf'), 'utf8');
+
+test('an open book problem: the goal is found, the region is shown, and it is solved', async () => {
+  await openWith(BOOK_141);
+  assert.match(await page.textContent('#info'), /No target marked: Solve finds the goal by reading/);
+  assert.equal(await page.$$eval('#board g.pt.target', (e) => e.length), 0);
+  await solveAndWait();
+  const info = await page.textContent('#info');
+  assert.match(info, /Black to play: kill the white group at H19 \(found by reading/);
+  assert.match(info, /Region: 9 empty points, open toward the centre/);
+  // The targets and the region the solver read are on the board.
+  assert.ok(await page.$(`${point('H19')}.target`));
+  assert.ok((await page.$$('#board rect.region')).length >= 9);
+  // Frame stones, when there are any, are drawn apart and named in the legend.
+  const frame = await page.$$eval('#board circle.stone.frame', (e) => e.length);
+  assert.equal(await page.isVisible('#legend .lg-frame'), frame > 0);
+  // The answers: Black kills with the book's move; White to play lives.
+  assert.equal(await page.getAttribute('#answer-B', 'data-result'), 'win');
+  assert.match(await page.textContent('#answer-B .moves'), /D19/);
+  assert.equal(await page.getAttribute('#answer-B', 'data-complete'), 'true');
+  assert.equal(await page.getAttribute('#answer-W', 'data-result'), 'win');
+  await shot('15-open-problem');
   noConsoleErrors();
 });

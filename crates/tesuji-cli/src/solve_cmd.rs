@@ -12,8 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
-    listed_first_moves, proof_sgf, solve_with_progress, verify, with_threats, Answer, SolveOptions,
-    Tsumego, TsumegoError, Verdict,
+    check_move, listed_first_moves, load, load_position, proof_sgf, solve_with_progress, verify,
+    with_threats, Answer, Goal, Inference, Loaded, OpenOptions, SolveOptions, Tsumego,
+    TsumegoError, Verdict,
 };
 use tesuji::{ascii, sgf, vertex, BoardSize, Color, Move};
 
@@ -105,6 +106,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "VERTICES")]
     region: Option<String>,
     #[command(flatten)]
+    open: OpenArgs,
+    #[command(flatten)]
     budget: BudgetArgs,
     /// Only the result and one winning move (not every move and refutation).
     #[arg(long)]
@@ -117,12 +120,44 @@ pub struct SolveArgs {
     sgf: Option<String>,
 }
 
+/// How a problem with no target marked (or no closed wall) is read: see
+/// `tesuji::tsumego::infer`.
+#[derive(Args, Clone)]
+pub struct OpenArgs {
+    /// For a problem with no target marked: the side to play's goal, `kill` (a group of
+    /// the opponent) or `live` (one of its own); found by reading when not given.
+    #[arg(long, value_name = "kill|live", value_parser = parse_goal)]
+    goal: Option<Goal>,
+    /// For an open problem: how far the region reaches from the target group, in steps.
+    #[arg(long, value_name = "STEPS", default_value_t = OpenOptions::default().reach)]
+    reach: usize,
+}
+
+impl OpenArgs {
+    /// The options of the inference, within the time `time` when given.
+    fn options(&self, time: Option<Duration>, cancel: &Arc<AtomicBool>) -> OpenOptions {
+        OpenOptions {
+            reach: self.reach,
+            goal: self.goal,
+            time,
+            cancel: Some(cancel.clone()),
+            ..OpenOptions::default()
+        }
+    }
+}
+
+fn parse_goal(text: &str) -> std::result::Result<Goal, String> {
+    Goal::parse(text).ok_or_else(|| format!("'{text}': give kill or live"))
+}
+
 /// Arguments of `tesuji bench solve`.
 #[derive(Args)]
 pub struct BenchSolveArgs {
     /// Directories (searched recursively) or SGF files.
     #[arg(required = true)]
     paths: Vec<String>,
+    #[command(flatten)]
+    open: OpenArgs,
     #[command(flatten)]
     budget: BudgetArgs,
     /// Find every winning first move and refutation too (the full report of `solve`).
@@ -136,10 +171,13 @@ pub struct BenchSolveArgs {
     /// the first player's turns against the listed ones.
     #[arg(long)]
     variations: bool,
-    /// With --variations: where our move is not a listed one, prove that it wins (the
-    /// opponent to move after it fails, every answer shown) and write the verified proof
-    /// SGF into this directory as evidence.
-    #[arg(long, value_name = "DIR", requires = "variations")]
+    /// Where our answer differs from the listed one, write verified proofs into this
+    /// directory as evidence: a solved problem whose listed first moves are not among our
+    /// winning moves gets the proof that our first move wins and, for each listed move
+    /// that we find failing, the proof that it fails; a problem whose first player we find
+    /// failing gets the proof of that. With --variations, also each move of ours that
+    /// differs from a listed variation's.
+    #[arg(long, value_name = "DIR")]
     evidence: Option<String>,
 }
 
@@ -168,14 +206,22 @@ fn read_text(path: &str) -> Result<String> {
     })
 }
 
-/// The problem of `text` (SGF or diagram), with the overrides; and the SGF tree if any.
+/// The problem of `text` (SGF or diagram), with the overrides (see
+/// `tesuji::tsumego::load`: for a problem with nothing marked, how its goal was found),
+/// and the SGF tree if any.
 fn load_problem(
     path: &str,
     text: &str,
     target: Option<&str>,
     region: Option<&str>,
-) -> Result<(Tsumego, Option<sgf::GameTree>)> {
-    let bad = |e: TsumegoError| Failure::input(format!("{path}: {e}"));
+    open: &OpenOptions,
+) -> Result<(Loaded, Option<sgf::GameTree>)> {
+    let bad = |e: TsumegoError| match e {
+        TsumegoError::NoGoal { .. } => {
+            Failure::input(format!("{path}: {e}: --target VERTEX, --goal kill|live"))
+        }
+        e => Failure::input(format!("{path}: {e}")),
+    };
     if text.trim_start().starts_with('(') {
         let trees = sgf::parse(text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
         let tree = trees
@@ -187,25 +233,16 @@ fn load_problem(
             .map_err(|e| Failure::input(format!("{path}: {e}")))?;
         let targets = points(path, "--target", target, size)?;
         let region = points(path, "--region", region, size)?;
-        let problem =
-            Tsumego::from_sgf_with(&tree, targets.as_deref(), region.as_deref()).map_err(bad)?;
-        Ok((problem, Some(tree)))
+        let loaded = load(&tree, targets.as_deref(), region.as_deref(), open).map_err(bad)?;
+        Ok((loaded, Some(tree)))
     } else {
         let pos = ascii::parse_diagram(text).map_err(|e| Failure::input(format!("{path}: {e}")))?;
         let size = pos.size();
-        let Some(targets) = points(path, "--target", target, size)? else {
-            return Err(Failure::input(format!(
-                "{path}: a diagram marks no target: give --target VERTICES"
-            ))
-            .into());
-        };
+        let targets = points(path, "--target", target, size)?;
         let region = points(path, "--region", region, size)?;
-        let problem = match region {
-            Some(r) => Tsumego::with_region(pos, &targets, &r),
-            None => Tsumego::new(pos, &targets),
-        }
-        .map_err(bad)?;
-        Ok((problem, None))
+        let loaded =
+            load_position(pos, targets.as_deref(), region.as_deref(), open).map_err(bad)?;
+        Ok((loaded, None))
     }
 }
 
@@ -261,11 +298,76 @@ fn answer_json(problem: &Tsumego, a: &Answer) -> Value {
         "unsearched": a.unsearched.iter().map(|&m| move_text(m, size)).collect::<Vec<_>>(),
         "pv": a.pv.iter().map(|&m| move_text(m, size)).collect::<Vec<_>>(),
         "attacker": color_letter(problem.attacker()),
+        "goal": if problem.attacker() == a.first { "kill" } else { "live" },
+        "targets": problem.targets().iter().map(|&p| move_text(Move::Play(p), size)).collect::<Vec<_>>(),
+        "region": problem
+            .region()
+            .iter()
+            .filter(|&&p| problem.position().board().is_empty(p))
+            .map(|&p| move_text(Move::Play(p), size))
+            .collect::<Vec<_>>(),
         "nodes": a.nodes,
         "table_entries": a.table_entries,
         "ms": a.elapsed.as_millis() as u64,
         "stopped": format!("{:?}", a.stopped).to_lowercase(),
     })
+}
+
+/// How the goal of a problem with nothing marked was found, in words: the goal, the
+/// region, and the reading behind it.
+fn goal_text(problem: &Tsumego, f: &Inference) -> String {
+    let first = color_name(problem.first());
+    let mut s = format!("{first} to play: {} (goal found by reading", f.describe());
+    if !f.confirmed {
+        s.push_str(&format!(
+            "; that {} moving first would succeed was not read to the end",
+            color_name(!problem.first())
+        ));
+    }
+    s.push_str(&format!(
+        ", {} nodes, {} ms)\n",
+        f.nodes,
+        f.elapsed.as_millis()
+    ));
+    s.push_str(&region_text(problem));
+    s
+}
+
+/// The open region of a problem in words: its empty points, and the escape rule.
+fn region_text(problem: &Tsumego) -> String {
+    let size = problem.position().size();
+    let region: Vec<String> = problem
+        .region()
+        .iter()
+        .filter(|&&p| problem.position().board().is_empty(p))
+        .map(|&p| move_text(Move::Play(p), size))
+        .collect();
+    format!(
+        "  region: {} empty points, open toward the centre (a target group that gets a liberty outside it has escaped): {}\n",
+        region.len(),
+        region.join(" ")
+    )
+}
+
+/// The inference's findings added to a JSON answer of a problem with nothing marked.
+fn add_goal_json(line: &mut Value, problem: &Tsumego, f: &Inference) {
+    let size = problem.position().size();
+    line["goal_found"] = json!(true);
+    line["goal_words"] = json!(f.describe());
+    line["goal_confirmed"] = json!(f.confirmed);
+    line["inference_nodes"] = json!(f.nodes);
+    line["inference_ms"] = json!(f.elapsed.as_millis() as u64);
+    line["candidates"] = json!(f
+        .candidates
+        .iter()
+        .map(|c| json!({
+            "group": move_text(Move::Play(c.group.anchor()), size),
+            "color": color_letter(c.group.color),
+            "region_empty": c.region_empty,
+            "first": c.first.as_str(),
+            "second": c.second.as_str(),
+        }))
+        .collect::<Vec<_>>());
 }
 
 /// The threshold in words, for the first player `f`.
@@ -405,9 +507,27 @@ fn firsts(first: Option<First>, problem: &Tsumego, tree: Option<&sgf::GameTree>)
 /// Runs `tesuji solve`.
 pub fn run(a: SolveArgs) -> Result<ExitCode> {
     let text = read_text(&a.file)?;
-    let (problem, tree) = load_problem(&a.file, &text, a.target.as_deref(), a.region.as_deref())?;
     let cancel = cancel_flag();
     let mut options = a.budget.options(&cancel)?;
+    let open = a.open.options(options.time, &cancel);
+    let (loaded, tree) = load_problem(
+        &a.file,
+        &text,
+        a.target.as_deref(),
+        a.region.as_deref(),
+        &open,
+    )?;
+    let (problem, found) = (loaded.problem, loaded.open);
+    if let Some(f) = &found {
+        // The reading of the goal counts in the time budget.
+        options.time = options.time.map(|t| t.saturating_sub(f.elapsed));
+        if !a.json {
+            out!("{}", goal_text(&problem, f));
+        }
+    }
+    if found.is_none() && loaded.open_region && !a.json {
+        out!("{}", region_text(&problem));
+    }
     options.all_moves = !a.quick;
     options.proof = a.sgf.is_some();
     let mut answers = Vec::new();
@@ -437,7 +557,11 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
             eprintln!();
         }
         if a.json {
-            outln!("{}", answer_json(&problem, &answer));
+            let mut line = answer_json(&problem, &answer);
+            if let Some(f) = &found {
+                add_goal_json(&mut line, &problem, f);
+            }
+            outln!("{line}");
         } else {
             out!("{}", answer_text(&problem, &answer, options.all_moves));
         }
@@ -642,6 +766,22 @@ fn write_evidence(
     options: &SolveOptions,
     path: &std::path::Path,
 ) -> Result<String> {
+    write_evidence_after(problem, mv, first, d, first, options, path)
+}
+
+/// Proves that after `first` plays `mv` in `problem` (threat difference `d`, the first
+/// player's), `winner` wins: the opponent to move fails when `winner` is `first`, succeeds
+/// when not. Verifies the proof independently and writes it to `path`; returns a note
+/// for the report (the file written, or why not).
+fn write_evidence_after(
+    problem: &Tsumego,
+    mv: Move,
+    first: Color,
+    d: i32,
+    winner: Color,
+    options: &SolveOptions,
+    path: &std::path::Path,
+) -> Result<String> {
     if mv == Move::Pass {
         // After a pass the search counts it toward two passes in a row, which a problem
         // made from the position cannot say.
@@ -650,6 +790,14 @@ fn write_evidence(
     let mut pos = problem.position().clone();
     if pos.to_play() != first || pos.play(mv).is_err() {
         return Ok(" (no evidence: the move does not play)".to_string());
+    }
+    if problem.targets().iter().any(|&t| pos.board().is_empty(t)) {
+        // The move captured a target: the attacker has succeeded, by the rules alone.
+        return Ok(if winner == problem.attacker() {
+            " (it captures a target chain: no proof needed)".to_string()
+        } else {
+            " (no evidence: it captures a target chain)".to_string()
+        });
     }
     let Ok(after) = Tsumego::with_region(pos, problem.targets(), problem.region()) else {
         return Ok(" (no evidence: the position after it is not a problem)".to_string());
@@ -667,19 +815,37 @@ fn write_evidence(
     let Some(tree) = answer.proof.as_ref() else {
         return Ok(format!(" (no evidence: {:?})", answer.stopped));
     };
-    if answer.result != Verdict::Loss {
+    let wanted = if winner == first {
+        Verdict::Loss
+    } else {
+        Verdict::Win
+    };
+    if answer.result != wanted {
         return Ok(format!(
             " (no evidence: the opponent {} after it)",
             answer.result.as_str()
         ));
     }
     let p = with_threats(&after, !first, answer.proof_threats);
-    let sgf_text = proof_sgf(&p, tree, !first).to_sgf();
+    write_verified_proof(&p, tree, !first, winner, path)
+}
+
+/// Writes the proof `tree` of `problem` (whose first player `prover` is the tree's
+/// prover) to `path` after checking it with the independent verifier, which must find
+/// `winner` the winner. Returns a note for the report.
+fn write_verified_proof(
+    problem: &Tsumego,
+    tree: &tesuji::dfpn::ProofTree<tesuji::tsumego::TsumegoMove>,
+    prover: Color,
+    winner: Color,
+    path: &std::path::Path,
+) -> Result<String> {
+    let sgf_text = proof_sgf(problem, tree, prover).to_sgf();
     let parsed = sgf::parse(&sgf_text)
         .map_err(|e| anyhow::anyhow!("{}: the proof SGF does not parse: {e}", path.display()))?;
-    let report = verify(&p, &parsed[0])
+    let report = verify(problem, &parsed[0])
         .map_err(|e| anyhow::anyhow!("{}: the proof fails verification: {e}", path.display()))?;
-    if report.winner != first {
+    if report.winner != winner {
         return Ok(" (no evidence: the proof is for the other side)".to_string());
     }
     if let Some(dir) = path.parent() {
@@ -693,6 +859,108 @@ fn write_evidence(
         path.display(),
         report.states
     ))
+}
+
+/// The evidence of a bench run whose answer differs from the listed first moves `listed`
+/// (see `--evidence`), written to files named from `stem`: notes for the report.
+fn first_move_evidence(
+    problem: &Tsumego,
+    first: Color,
+    answer: &Answer,
+    listed: &[Move],
+    checked: Option<&Value>,
+    options: &SolveOptions,
+    stem: &std::path::Path,
+) -> Result<Vec<String>> {
+    let size = problem.position().size();
+    let d = answer.proof_threats;
+    let name = |what: String| {
+        let mut s = stem.as_os_str().to_owned();
+        s.push(format!("-{}-{what}.sgf", color_name(first)));
+        PathBuf::from(s)
+    };
+    let mut notes = Vec::new();
+    match (answer.result, answer.moves.first()) {
+        (Verdict::Unknown, _) => return Ok(notes),
+        (_, Some(m)) => {
+            let mv = move_text(m.mv, size);
+            let path = name(format!("ours-{mv}"));
+            // A move that wins a ko is proven at its own threshold.
+            let at = m.threshold.unwrap_or(d);
+            let note = write_evidence(problem, m.mv, first, at, options, &path)?;
+            let how = match m.threshold {
+                Some(t) => format!("wins with a threat difference of {t}"),
+                None => "wins".to_string(),
+            };
+            notes.push(format!("ours {mv} {how}{note}"));
+            // The listed moves we found failing: the proof that they fail.
+            let failing: Vec<String> = checked
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter(|c| c["result"] == "loss")
+                .filter_map(|c| c["move"].as_str().map(str::to_string))
+                .collect();
+            for &l in listed {
+                let text = move_text(l, size);
+                if !failing.contains(&text) {
+                    continue;
+                }
+                let path = name(format!("listed-{text}"));
+                let note = write_evidence_after(problem, l, first, d, !first, options, &path)?;
+                notes.push(format!("listed {text} fails{note}"));
+            }
+        }
+        (_, None) => {
+            let what = match answer.result {
+                Verdict::Loss => "fails",
+                _ => "wins",
+            };
+            let path = name(what.to_string());
+            let note = write_root_evidence(problem, first, options, &path)?;
+            notes.push(format!("{} {what}{note}", color_name(first)));
+        }
+    }
+    Ok(notes)
+}
+
+/// Proves the result of `problem` with `first` to play (that it fails, for the bench: the
+/// proof of the opponent's success), verifies it and writes it to `path`. Returns a note
+/// for the report.
+fn write_root_evidence(
+    problem: &Tsumego,
+    first: Color,
+    options: &SolveOptions,
+    path: &std::path::Path,
+) -> Result<String> {
+    let opts = SolveOptions {
+        all_moves: false,
+        pv: false,
+        proof: true,
+        ..options.clone()
+    };
+    let answer = solve_with_progress(problem, first, &opts, &mut |_| true);
+    let Some(tree) = answer.proof.as_ref() else {
+        return Ok(format!(" (no evidence: {:?})", answer.stopped));
+    };
+    let winner = match answer.result {
+        Verdict::Win => first,
+        Verdict::Loss => !first,
+        Verdict::Unknown => return Ok(" (no evidence: unknown)".to_string()),
+    };
+    let p = with_threats(problem, first, answer.proof_threats);
+    write_verified_proof(&p, tree, first, winner, path)
+}
+
+/// Whether `text` is SGF whose root names the first player (`PL`); text that does not
+/// read as SGF counts as having one, so that loading it reports the error.
+fn has_player(text: &str) -> bool {
+    match sgf::parse(text) {
+        Ok(trees) => trees
+            .first()
+            .is_none_or(|t| t.player(t.root()).ok().flatten().is_some()),
+        Err(_) => true,
+    }
 }
 
 /// Every SGF file under `paths`, sorted.
@@ -719,6 +987,41 @@ fn sgf_files(paths: &[String]) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// Counts of one book (a directory) or of the whole run of `tesuji bench solve`.
+#[derive(Default)]
+struct Tally {
+    files: usize,
+    errors: usize,
+    runs: usize,
+    solved: usize,
+    answered: usize,
+    agreeing: usize,
+    successes: usize,
+    times: Vec<Duration>,
+}
+
+impl Tally {
+    fn json(&mut self) -> Value {
+        self.times.sort();
+        let median = self
+            .times
+            .get(self.times.len() / 2)
+            .copied()
+            .unwrap_or_default();
+        json!({
+            "files": self.files,
+            "load_errors": self.errors,
+            "runs": self.runs,
+            "solved": self.solved,
+            "answered": self.answered,
+            "agreeing": self.agreeing,
+            "successes": self.successes,
+            "median_ms": median.as_millis() as u64,
+            "max_ms": self.times.last().map_or(0, |t| t.as_millis() as u64),
+        })
+    }
+}
+
 /// Runs `tesuji bench solve`.
 pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
     let files = sgf_files(&a.paths)?;
@@ -728,19 +1031,34 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
     options.pv = a.full;
     let mut times = Vec::new();
     let (mut runs, mut solved, mut answered, mut agreeing, mut errors) = (0, 0, 0, 0, 0);
+    let mut successes = 0;
     let (mut total_nodes, mut within_1s, mut within_10s) = (0u64, 0, 0);
     let (mut var_nodes, mut var_agree) = (0usize, 0usize);
+    let mut books: std::collections::BTreeMap<String, Tally> = Default::default();
+    let mut open_problems = 0;
     let total_start = Instant::now();
     let stdout = std::io::stdout();
     for f in &files {
         let name = f.display().to_string();
+        let book = f
+            .parent()
+            .and_then(|p| p.file_name())
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let tally = books.entry(book.clone()).or_default();
+        tally.files += 1;
         let text = read_text(&name)?;
-        let loaded = load_problem(&name, &text, None, None);
-        let (problem, tree) = match loaded {
-            Ok(x) => x,
+        if a.pl_only && !has_player(&text) {
+            // Not an answered problem: skipped before its goal is read.
+            continue;
+        }
+        let open = a.open.options(options.time, &cancel);
+        let loaded = load_problem(&name, &text, None, None, &open);
+        let (problem, tree, found) = match loaded {
+            Ok((l, tree)) => (l.problem, tree, l.open),
             Err(e) => {
                 errors += 1;
-                let line = json!({"file": name, "error": format!("{e:#}")});
+                tally.errors += 1;
+                let line = json!({"file": name, "book": book, "error": format!("{e:#}")});
                 writeln!(stdout.lock(), "{line}")?;
                 continue;
             }
@@ -751,34 +1069,83 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
         if a.pl_only && !has_pl {
             continue;
         }
+        open_problems += usize::from(found.is_some());
+        // An open problem's reading of the goal counts in its time and nodes.
+        let (pre_nodes, pre_time) = found
+            .as_ref()
+            .map_or((0, Duration::ZERO), |f| (f.nodes, f.elapsed));
         for first in firsts(None, &problem, Some(&tree)) {
-            let answer = solve_with_progress(&problem, first, &options, &mut |_| true);
-            runs += 1;
-            total_nodes += answer.nodes;
-            times.push(answer.elapsed);
-            let known = answer.result != Verdict::Unknown;
-            if known {
-                solved += 1;
-                if answer.elapsed <= Duration::from_secs(1) {
-                    within_1s += 1;
-                }
-                if answer.elapsed <= Duration::from_secs(10) {
-                    within_10s += 1;
-                }
-            }
+            let started = Instant::now();
+            let mut run_options = options.clone();
+            run_options.time = options.time.map(|t| t.saturating_sub(pre_time));
+            let answer = solve_with_progress(&problem, first, &run_options, &mut |_| true);
             let size = problem.position().size();
             let mut line = answer_json(&problem, &answer);
             line["file"] = json!(name);
+            line["book"] = json!(book);
+            if let Some(f) = &found {
+                add_goal_json(&mut line, &problem, f);
+            }
+            let nodes = answer.nodes + pre_nodes;
+            // Success: the first player wins, or wins a ko with at most --max-threats
+            // threats more than the opponent, with a listed first move among its winning
+            // moves.
+            let wins = answer.result == Verdict::Win
+                || answer
+                    .threshold
+                    .is_some_and(|t| t <= run_options.max_threats as i32);
+            let mut run_elapsed = None;
             if has_pl && !listed.is_empty() {
                 answered += 1;
-                let ours = answer.moves.first().map(|m| m.mv);
-                let agree = ours.is_some_and(|m| listed.contains(&m));
+                tally.answered += 1;
+                let ours: Vec<Move> = answer.moves.iter().map(|m| m.mv).collect();
+                let agree = ours.first().is_some_and(|m| listed.contains(m));
                 agreeing += usize::from(agree);
+                tally.agreeing += usize::from(agree);
+                let mut listed_wins = ours.iter().any(|m| listed.contains(m));
+                if wins && !listed_wins && !(a.full && answer.unsearched.is_empty()) {
+                    // Not found among ours: ask whether a listed move wins too.
+                    let mut check = run_options.clone();
+                    check.time = options
+                        .time
+                        .map(|t| t.saturating_sub(pre_time + started.elapsed()));
+                    let mut verdicts = Vec::new();
+                    for &m in &listed {
+                        let v = check_move(&problem, first, m, answer.proof_threats, &check);
+                        verdicts.push(json!({
+                            "move": move_text(m, size),
+                            "result": v.map_or("not a legal move in the region", |v| v.as_str()),
+                        }));
+                        listed_wins |= v == Some(Verdict::Win);
+                    }
+                    line["listed_checked"] = json!(verdicts);
+                }
+                let success = wins && listed_wins;
+                // The run's time ends here: writing evidence is not part of it.
+                run_elapsed = Some(pre_time + started.elapsed());
+                if let (Some(dir), false) = (a.evidence.as_deref(), success) {
+                    let notes = first_move_evidence(
+                        &problem,
+                        first,
+                        &answer,
+                        &listed,
+                        line.get("listed_checked"),
+                        &run_options,
+                        &std::path::Path::new(dir).join(evidence_stem(&name)),
+                    )?;
+                    if !notes.is_empty() {
+                        line["evidence"] = json!(notes);
+                    }
+                }
+                successes += usize::from(success);
+                tally.successes += usize::from(success);
                 line["listed"] = json!(listed
                     .iter()
                     .map(|&m| move_text(m, size))
                     .collect::<Vec<_>>());
                 line["agree"] = json!(agree);
+                line["listed_wins"] = json!(listed_wins);
+                line["success"] = json!(success);
                 if a.variations {
                     let v =
                         check_variations(&problem, &tree, &options, a.evidence.as_deref(), &name)?;
@@ -789,6 +1156,24 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
                     line["variation_disagreements"] = json!(v.disagreements);
                 }
             }
+            let elapsed = run_elapsed.unwrap_or_else(|| pre_time + started.elapsed());
+            line["ms"] = json!(elapsed.as_millis() as u64);
+            line["nodes"] = json!(nodes);
+            runs += 1;
+            tally.runs += 1;
+            total_nodes += nodes;
+            times.push(elapsed);
+            tally.times.push(elapsed);
+            if answer.result != Verdict::Unknown {
+                solved += 1;
+                tally.solved += 1;
+                if elapsed <= Duration::from_secs(1) {
+                    within_1s += 1;
+                }
+                if elapsed <= Duration::from_secs(10) {
+                    within_10s += 1;
+                }
+            }
             writeln!(stdout.lock(), "{line}")?;
             if cancel.load(Ordering::Relaxed) {
                 break;
@@ -796,6 +1181,13 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
         }
         if cancel.load(Ordering::Relaxed) {
             break;
+        }
+    }
+    if books.len() > 1 {
+        for (book, tally) in books.iter_mut() {
+            let mut line = tally.json();
+            line["book"] = json!(book);
+            writeln!(stdout.lock(), "{line}")?;
         }
     }
     times.sort();
@@ -811,6 +1203,8 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
         "solved_within_10s": within_10s,
         "answered": answered,
         "agreeing": agreeing,
+        "successes": successes,
+        "open_problems": open_problems,
         "variation_nodes": var_nodes,
         "variation_agreeing": var_agree,
         "total_s": (total.as_secs_f64() * 1000.0).round() / 1000.0,

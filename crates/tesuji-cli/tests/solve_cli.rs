@@ -20,6 +20,7 @@ fn stderr(o: &Output) -> String {
 }
 
 const SET: &str = "../tesuji/tests/data/tsumego/tsumegojs";
+const BOOKS: &str = "../tesuji/tests/data/tsumego/hashimoto";
 
 fn json_lines(o: &Output) -> Vec<Value> {
     assert!(o.status.success(), "{}", stderr(o));
@@ -207,10 +208,12 @@ fn budgets_are_honoured() {
 #[test]
 fn malformed_problems_get_clear_errors() {
     let cases = [
-        ("(;SZ[9]AB[cc][dd]AW[ee])", "no target"),
+        // Nothing marked and no group whose fate depends on who plays first: the
+        // message lists what was read.
+        ("(;SZ[9]AB[cc][dd]AW[ee])", "no goal found"),
+        ("(;SZ[9]AB[cc][dd]AW[ee])", "white group at E5"),
         ("(;SZ[9]AB[cc]MA[ee])", "empty point"),
         ("(;SZ[21]AB[cc]AW[dd]MA[dd])", "too large"),
-        ("(;SZ[9]AB[cc]AW[dd]MA[dd])", "cannot be closed"),
         ("(;SZ[9]AB[cc]MA[cc]", "line 1"),
     ];
     for (i, (sgf, want)) in cases.iter().enumerate() {
@@ -312,4 +315,76 @@ fn variation_evidence_is_written_verified() {
         text.contains("WIN[B]") && text.contains("C[RIGHT]"),
         "{text}"
     );
+}
+
+/// Open problems as printed (nothing marked but the side to play): the goal is found by
+/// reading, said in the text and in JSON with its targets and region, and the answer
+/// includes the book's listed first move.
+#[test]
+fn open_problems_are_solved_as_printed() {
+    let f = format!("{BOOKS}/Enjoy-Tsumego-051.sgf");
+    let o = tesuji(&["solve", &f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("Black to play: kill the white group at T18 (goal found by reading"),
+        "{text}"
+    );
+    assert!(text.contains("open toward the centre"), "{text}");
+    assert!(text.contains("winning moves: Q18\n"), "{text}");
+
+    let f = format!("{BOOKS}/Moments-Of-The-Wind-1-101.sgf");
+    let v = json_lines(&tesuji(&["solve", &f, "--json"]));
+    assert_eq!(v[0]["goal"], "live");
+    assert_eq!(v[0]["goal_found"], true);
+    assert_eq!(v[0]["goal_words"], "live with the black group at D19");
+    assert_eq!(v[0]["result"], "win");
+    assert_eq!(v[0]["moves"], serde_json::json!(["B19"]));
+    assert!(v[0]["targets"].as_array().unwrap().contains(&"D19".into()));
+    let region = v[0]["region"].as_array().unwrap();
+    assert!(
+        region.contains(&"B19".into()) && region.len() < 20,
+        "{region:?}"
+    );
+
+    // --goal restricts the reading: asked to kill, Black finds no white group to kill.
+    let o = tesuji(&["solve", &f, "--goal", "kill"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("no goal found"), "{}", stderr(&o));
+    assert!(stderr(&o).contains(&f), "{}", stderr(&o));
+}
+
+/// The proof of an open problem is written with its region (`SQ`) and checked by the
+/// independent verifier; reading the file back gives the same problem, which verifies
+/// again.
+#[test]
+fn an_open_problem_proof_verifies() {
+    let f = format!("{BOOKS}/Famous-Creations-141.sgf");
+    let out = temp("open-proof.sgf", "");
+    let o = tesuji(&["solve", &f, "--sgf", &out]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("verified"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("SQ["), "the region is in the proof: {text}");
+    assert!(text.contains("C[RIGHT]"));
+    let tree = &tesuji::sgf::parse(&text).unwrap()[0];
+    let problem = tesuji::tsumego::Tsumego::from_sgf(tree).unwrap();
+    let report = tesuji::tsumego::verify(&problem, tree).unwrap();
+    assert_eq!(report.winner, tesuji::Color::Black);
+}
+
+/// `bench solve` takes open problems and counts a success when a listed first move is
+/// among the winning moves.
+#[test]
+fn bench_solve_takes_open_problems() {
+    let v = json_lines(&tesuji(&["bench", "solve", BOOKS, "--pl-only"]));
+    let runs: Vec<&Value> = v.iter().filter(|l| l.get("file").is_some()).collect();
+    assert_eq!(runs.len(), 7);
+    for r in &runs {
+        assert_eq!(r["success"], true, "{r}");
+        assert!(r["goal_words"].is_string(), "{r}");
+    }
+    let summary = v.last().unwrap();
+    assert_eq!(summary["successes"], 7, "{summary}");
+    assert_eq!(summary["open_problems"], 7, "{summary}");
 }

@@ -612,14 +612,16 @@ impl Engine {
                 })
             }
             "tesuji-solve" => {
-                // `tesuji-solve COLOR TARGET...`: the life-and-death problem of the target
-                // stones' chains with COLOR to move (region found around them). Answers
-                // `RESULT MOVE THRESHOLD`: win/loss/unknown for COLOR, its winning first
-                // move (`-` if it has none, `?` if the 10 seconds did not find one), and
-                // the ko threshold (`none` when it does not depend on ko
-                // threats).
-                if args.len() < 2 {
-                    return Err(GtpError::Arguments("a color and target vertices"));
+                // `tesuji-solve COLOR [TARGET...]`: the life-and-death problem of the
+                // target stones' chains with COLOR to move (region found around them); with
+                // no target, the goal is found by reading (see `tesuji::tsumego::infer`).
+                // Answers `RESULT MOVE THRESHOLD`: win/loss/unknown for COLOR, its winning
+                // first move (`-` if it has none, `?` if the 10 seconds did not find one),
+                // and the ko threshold (`none` when it does not depend on ko threats); for
+                // a goal found by reading, then `GOAL VERTEX` (`kill` or `live`, and a stone
+                // of the target group).
+                if args.is_empty() {
+                    return Err(GtpError::Arguments("a color and optional target vertices"));
                 }
                 let color = color_arg(args[0])?;
                 let mut targets = Vec::new();
@@ -630,22 +632,40 @@ impl Engine {
                 if pos.to_play() != color {
                     pos.set_to_play(color);
                 }
-                let problem = tesuji::tsumego::Tsumego::new(pos, &targets)
+                let budget = std::time::Duration::from_secs(10);
+                let open = tesuji::tsumego::OpenOptions {
+                    time: Some(budget),
+                    ..Default::default()
+                };
+                let targets = (!targets.is_empty()).then_some(&targets[..]);
+                let loaded = tesuji::tsumego::load_position(pos, targets, None, &open)
                     .map_err(|e| GtpError::Problem(e.to_string()))?;
+                let spent = loaded
+                    .open
+                    .as_ref()
+                    .map_or(Default::default(), |f| f.elapsed);
                 let options = tesuji::tsumego::SolveOptions {
-                    time: Some(std::time::Duration::from_secs(10)),
+                    time: Some(budget.saturating_sub(spent)),
                     all_moves: false,
                     pv: false,
                     ..Default::default()
                 };
-                let a = tesuji::tsumego::solve(&problem, color, &options);
+                let problem = &loaded.problem;
+                let a = tesuji::tsumego::solve(problem, color, &options);
                 let never = a.result == tesuji::tsumego::Verdict::Loss && a.threshold.is_none();
                 let none = if never { "-" } else { "?" };
                 let mv = a.moves.first().map_or(none.to_string(), |m| {
                     vertex::format(m.mv, self.size()).to_string()
                 });
                 let t = a.threshold.map_or("none".to_string(), |t| t.to_string());
-                Ok(format!("{} {mv} {t}", a.result.as_str()))
+                let goal = loaded.open.as_ref().map_or(String::new(), |f| {
+                    format!(
+                        " {} {}",
+                        f.goal.as_str(),
+                        vertex::format(Move::Play(f.group.anchor()), self.size())
+                    )
+                });
+                Ok(format!("{} {mv} {t}{goal}", a.result.as_str()))
             }
             "go_ladder" | "go_static_ladder" => {
                 // Fuego's names and answers: captured, unsettled or escaped.

@@ -129,6 +129,7 @@ impl From<TsumegoError> for Error {
             TsumegoError::OffBoard { .. } => "off-board",
             TsumegoError::MixedTargets { .. } => "mixed-targets",
             TsumegoError::RegionNotClosed { .. } => "region-not-closed",
+            TsumegoError::NoGoal { .. } => "no-goal",
         };
         Error::new(kind, e.to_string())
     }

@@ -102,6 +102,37 @@ export interface SolveOptions {
   keySeed?: number;
 }
 
+/** Options of Problem.open (reading the goal of a problem with nothing marked); every
+ *  field is optional. */
+export interface OpenOptions {
+  /** Most time for the reading, in milliseconds (default: no limit beyond the node rounds). */
+  timeMs?: number;
+  /** Most nodes of each reading (default: rounds of 20,000, 200,000 and 2,000,000). */
+  nodes?: number;
+  /** "kill" (a group of the opponent) or "live" (one of the side to play's own). */
+  goal?: "kill" | "live";
+  /** How far the region reaches from the target group, in steps (default 3). */
+  reach?: number;
+}
+
+/** How the goal of a problem with nothing marked was found (Problem.goal). */
+export interface GoalFound {
+  /** What the side to play wants. */
+  goal: "kill" | "live";
+  /** The goal in words: "kill the white group at B18". */
+  words: string;
+  /** The stones of the target group. */
+  group: Point[];
+  /** Whether the other side, moving first, was shown to succeed too. */
+  confirmed: boolean;
+  /** Whether the side to play was shown to succeed while the goal was read. */
+  proven: boolean;
+  /** Stones the problem adds around the region where the attacker holds sway (not in the SGF). */
+  frame: Point[];
+  elapsedMs: number;
+  nodes: number;
+}
+
 /** Passed to the progress callback (at the start of every step and about every 200,000
  *  nodes); return false from it to stop. */
 export interface Progress {
@@ -206,7 +237,7 @@ export interface PlayStatus {
 export type ErrorKind =
   | "argument" | "sgf-syntax" | "sgf-value" | "diagram" | "setup" | "illegal-move"
   | "outside-region" | "malformed" | "board-too-large" | "no-target" | "empty-target"
-  | "off-board" | "mixed-targets" | "region-not-closed"
+  | "off-board" | "mixed-targets" | "region-not-closed" | "no-goal"
   /** Thrown by pkg/tsumego.js's solve when a budget ran out before the answer was known. */
   | "budget";
 

@@ -7,8 +7,8 @@ use tesuji::benson::unconditional_life;
 use tesuji::dfpn::{Leaf, NodeKind, Outcome, ProofTree, StopReason};
 use tesuji::sgf::Markup;
 use tesuji::tsumego::{
-    proof_sgf, solve_with_progress, with_threats, Answer, Phase, Progress, SolveOptions, Tsumego,
-    TsumegoMove, Verdict,
+    load, proof_sgf, solve_with_progress, with_threats, Answer, Goal, OpenOptions, Phase, Progress,
+    SolveOptions, Tsumego, TsumegoError, TsumegoMove, Verdict,
 };
 use tesuji::{ascii, BoardSize, Color, Move, MoveRecord, Position, Suicide};
 use wasm_bindgen::prelude::*;
@@ -29,6 +29,91 @@ pub struct JsProblem {
     pos: Position,
     history: Vec<(MoveRecord, u32)>,
     passes: u32,
+    /// How the goal of a problem with nothing marked was found.
+    open: Option<JsGoal>,
+    /// Whether the region is open (no wall closes it: see `tesuji::tsumego::Loaded`).
+    open_region: bool,
+}
+
+/// How the goal of an open problem was found (see `tesuji::tsumego::infer`), for
+/// JavaScript: `Problem.goal`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsGoal {
+    /// `"kill"` or `"live"`: what the side to play wants.
+    goal: &'static str,
+    /// The goal in words: "kill the white group at B18".
+    words: String,
+    /// The stones of the target group.
+    group: Vec<JsPoint>,
+    /// Whether the other side, moving first, was shown to succeed too (the group's fate
+    /// depends on who plays first).
+    confirmed: bool,
+    /// Whether the side to play was shown to succeed while the goal was read.
+    proven: bool,
+    /// Stones the problem adds where the attacker holds sway around the region (the
+    /// frame), not in the SGF.
+    frame: Vec<JsPoint>,
+    /// Time and nodes the reading took.
+    elapsed_ms: f64,
+    nodes: f64,
+}
+
+/// Options of [`JsProblem::open`], as a JavaScript object (every field optional).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+struct JsOpenOptions {
+    time_ms: Option<f64>,
+    nodes: Option<f64>,
+    goal: Option<String>,
+    reach: Option<u32>,
+}
+
+impl JsOpenOptions {
+    fn read(value: JsValue) -> Result<OpenOptions> {
+        let o: JsOpenOptions = if value.is_undefined() || value.is_null() {
+            JsOpenOptions::default()
+        } else {
+            serde_wasm_bindgen::from_value(value)
+                .map_err(|e| Error::argument(format!("open options: {e}")))?
+        };
+        let mut options = OpenOptions::default();
+        if let Some(t) = o.time_ms {
+            if !(t.is_finite() && t >= 0.0) {
+                return Err(Error::argument(format!(
+                    "open options: timeMs {t}: give a number of milliseconds, 0 or more"
+                )));
+            }
+            options.time = Some(Duration::from_secs_f64(t / 1000.0));
+        }
+        if let Some(n) = o.nodes {
+            if !(n.is_finite() && n >= 1.0) {
+                return Err(Error::argument(format!(
+                    "open options: nodes {n}: give a number, 1 or more"
+                )));
+            }
+            // Each reading of a round gets at most this many nodes.
+            let cap = n as u64;
+            options.rounds.retain(|&r| r < cap);
+            options.rounds.push(cap);
+        }
+        if let Some(g) = &o.goal {
+            options.goal = Some(Goal::parse(g).ok_or_else(|| {
+                Error::argument(format!(
+                    "open options: goal '{g}': give \"kill\" or \"live\""
+                ))
+            })?);
+        }
+        if let Some(r) = o.reach {
+            if r == 0 || r > 8 {
+                return Err(Error::argument(format!(
+                    "open options: reach {r}: give 1 to 8"
+                )));
+            }
+            options.reach = r as usize;
+        }
+        Ok(options)
+    }
 }
 
 /// The table size when none is given: 64 MiB (a phone's browser tab has little to spare).
@@ -441,7 +526,39 @@ impl JsProblem {
             pos,
             history: Vec::new(),
             passes: 0,
+            open: None,
+            open_region: false,
         }
+    }
+
+    /// The problem of SGF text as every face of tesuji reads it
+    /// (`tesuji::tsumego::load`): marked targets, or the goal found by reading.
+    fn load(sgf: &str, options: &OpenOptions) -> Result<JsProblem> {
+        let trees = tesuji::sgf::parse(sgf)?;
+        let tree = trees.first().ok_or(TsumegoError::NoGameTree)?;
+        let loaded = load(tree, None, None, options)?;
+        let printed = Tsumego::sgf_position(tree)?;
+        let mut p = JsProblem::wrap(loaded.problem);
+        p.open_region = loaded.open_region;
+        p.open = loaded.open.map(|f| {
+            let framed = p.start.position().board();
+            let frame = framed
+                .size()
+                .points()
+                .filter(|&q| framed.get(q).is_some() && printed.board().get(q).is_none())
+                .collect::<Vec<_>>();
+            JsGoal {
+                goal: f.goal.as_str(),
+                words: f.describe(),
+                group: points(f.group.stones.iter().copied()),
+                confirmed: f.confirmed,
+                proven: f.proven,
+                frame: points(frame),
+                elapsed_ms: f.elapsed.as_secs_f64() * 1000.0,
+                nodes: f.nodes as f64,
+            }
+        });
+        Ok(p)
     }
 
     /// The problem.
@@ -530,13 +647,44 @@ impl JsProblem {
 #[wasm_bindgen(js_class = Problem)]
 impl JsProblem {
     /// Reads a problem from SGF: the position from `SZ`, `AB`, `AW`; the targets from `MA`;
-    /// the region from `SQ` (else found from the targets and the wall around them); the
-    /// first player from `PL` (Black when absent).
+    /// the region from `SQ` (else found from the targets and the wall around them, or, with
+    /// no closed wall, their open region); the first player from `PL` (Black when absent).
+    /// With no target marked, the goal is found by reading, within the default budgets (see
+    /// [`JsProblem::open`] to set them, and `goal`).
     #[wasm_bindgen(constructor)]
     pub fn new(sgf: &str) -> std::result::Result<JsProblem, JsValue> {
-        Ok(JsProblem::wrap(
-            Tsumego::from_sgf_text(sgf).map_err(Error::from)?,
-        ))
+        Ok(JsProblem::load(sgf, &OpenOptions::default())?)
+    }
+
+    /// As `new Problem(sgf)`, with the options of the reading that finds the goal of a
+    /// problem with nothing marked: `{timeMs, nodes, goal: "kill" | "live", reach}` (every
+    /// field optional; `nodes` caps each reading).
+    #[wasm_bindgen(js_name = open)]
+    pub fn open(
+        sgf: &str,
+        #[wasm_bindgen(unchecked_param_type = "OpenOptions")] options: JsValue,
+    ) -> std::result::Result<JsProblem, JsValue> {
+        let options = JsOpenOptions::read(options)?;
+        Ok(JsProblem::load(sgf, &options)?)
+    }
+
+    /// For a problem with nothing marked, how its goal was found: `{goal: "kill" |
+    /// "live", words, group, confirmed, proven, frame, elapsedMs, nodes}`; `null` when the
+    /// targets were marked.
+    #[wasm_bindgen(getter, unchecked_return_type = "GoalFound | null")]
+    pub fn goal(&self) -> JsValue {
+        match &self.open {
+            Some(g) => to_js(g),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// Whether the region is open toward the rest of the board (no wall of the attacker
+    /// closes it, or nothing was marked): a target chain that gets a liberty outside it
+    /// has escaped (the defender's success).
+    #[wasm_bindgen(getter, js_name = openRegion)]
+    pub fn open_region(&self) -> bool {
+        self.open_region
     }
 
     /// Reads a problem from a diagram and the targets (vertices or SGF points separated by

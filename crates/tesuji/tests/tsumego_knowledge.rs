@@ -1,8 +1,9 @@
-//! The solver's static knowledge (dead shapes, `tsumego/dead.rs`) checked against search
-//! without it: every state where the knowledge ends a line during the solves of the
-//! vendored tsumego.js problems is solved again from scratch, with the same side to move
-//! and the knowledge off, and the attacker must capture. Knowledge on and off must also
-//! give the same answers.
+//! The solver's static knowledge (dead shapes, `tsumego/dead.rs`; the escape of an open
+//! region) checked against search without it: every state where the knowledge ends a line
+//! during the solves of the vendored tsumego.js problems is solved again from scratch, with
+//! the same side to move and the knowledge off, and the attacker must capture; on the
+//! vendored open problems, the side the knowledge named must win. Knowledge on and off
+//! must also give the same answers.
 
 mod common;
 
@@ -10,13 +11,15 @@ use std::collections::HashSet;
 use std::time::Duration;
 use tesuji::dfpn::{Config, NodeKind, Outcome, Problem, Solver};
 use tesuji::tsumego::{Search, Tsumego, TsumegoMove};
-use tesuji::Position;
+use tesuji::{Color, Position};
 
-/// A search that records the positions where knowledge, and not the rules, ends a line.
+/// A search that records the positions where knowledge, and not the rules, ends a line,
+/// with the winner it named.
 struct Recorder {
     search: Search,
+    prover: Color,
     seen: HashSet<u64>,
-    found: Vec<Position>,
+    found: Vec<(Position, Color)>,
     limit: usize,
 }
 
@@ -35,7 +38,11 @@ impl Problem for Recorder {
             && self.found.len() < self.limit
             && self.seen.insert(self.search.position().board().hash())
         {
-            self.found.push(self.search.position().clone());
+            let winner = match t {
+                Some(Outcome::Proven) => self.prover,
+                _ => !self.prover,
+            };
+            self.found.push((self.search.position().clone(), winner));
         }
         t
     }
@@ -81,6 +88,7 @@ fn dead_shapes_are_dead_without_knowledge() {
         let first = problem.first();
         let mut rec = Recorder {
             search: problem.search(first),
+            prover: first,
             seen: HashSet::new(),
             found: Vec::new(),
             limit: 8,
@@ -97,7 +105,7 @@ fn dead_shapes_are_dead_without_knowledge() {
             ));
         }
         states += rec.found.len();
-        for pos in rec.found {
+        for (pos, _) in rec.found {
             // The ko ban of the position goes with it (a new problem keeps it).
             let t = Tsumego::with_region(pos, problem.targets(), problem.region())
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -121,6 +129,79 @@ fn dead_shapes_are_dead_without_knowledge() {
     assert!(checked >= 200, "too few checks: {checked}");
     assert!(
         over_budget * 20 <= checked,
+        "too many over budget: {over_budget}"
+    );
+}
+
+/// The open problems' knowledge (a defender to move that can take an exit, a target
+/// chain with two exits: escaped; and the dead shapes) on the vendored book problems and
+/// open positions, both colours first: each state where it ends a line is solved again
+/// with the knowledge off, and the side it named must win.
+#[test]
+fn open_problem_knowledge_is_sound() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tsumego");
+    let mut files: Vec<_> = ["hashimoto", "open"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(format!("{data}/{d}")).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    files.sort();
+    let (mut states, mut checked, mut over_budget, mut escapes) = (0, 0, 0, 0);
+    let mut wrong = Vec::new();
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(path).unwrap();
+        let tree = &tesuji::sgf::parse(&text).unwrap()[0];
+        let options = tesuji::tsumego::OpenOptions::default();
+        let problem = tesuji::tsumego::load(tree, None, None, &options)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .problem;
+        for first in [Color::Black, Color::White] {
+            let mut rec = Recorder {
+                search: problem.search(first),
+                prover: first,
+                seen: HashSet::new(),
+                found: Vec::new(),
+                limit: 40,
+            };
+            let with = Solver::new(config(500_000)).solve(&mut rec).outcome;
+            let mut plain = problem.search(first);
+            plain.set_knowledge(false);
+            let without = Solver::new(config(3_000_000)).solve(&mut plain).outcome;
+            if with.is_some() && without.is_some() && with != without {
+                wrong.push(format!(
+                    "{name}, {first:?} first: {with:?} with knowledge, {without:?} without"
+                ));
+            }
+            states += rec.found.len();
+            for (pos, winner) in rec.found {
+                escapes += usize::from(winner == problem.defender());
+                let t = Tsumego::with_region(pos, problem.targets(), problem.region())
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                let mut s = t.search(winner);
+                s.set_knowledge(false);
+                match Solver::new(config(400_000)).solve(&mut s).outcome {
+                    Some(Outcome::Proven) => checked += 1,
+                    Some(Outcome::Disproven) => wrong.push(format!(
+                        "{name}: {winner:?} named the winner but loses:\n{}",
+                        tesuji::ascii::write_diagram(t.position(), true)
+                    )),
+                    None => over_budget += 1,
+                }
+            }
+        }
+    }
+    println!(
+        "{} problems, {states} states recorded ({escapes} escapes), {checked} checks \
+         proven without knowledge, {over_budget} over budget",
+        files.len()
+    );
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(escapes >= 10, "too few escapes seen: {escapes}");
+    assert!(checked >= 40, "too few checks: {checked}");
+    assert!(
+        over_budget * 10 <= checked,
         "too many over budget: {over_budget}"
     );
 }

@@ -31,8 +31,12 @@
 //!   captured; a chain captured and later replayed must be captured again.
 //! * The defender succeeds when a target chain is unconditionally alive (Benson, see
 //!   [`crate::benson`]), when both sides pass in a row with a target on the board (life or
-//!   seki: the attacker could not capture), or when the play repeats a state (a cycle: the
-//!   attacker did not manage to capture; see [`Search`] for why this is the convention).
+//!   seki: the attacker could not capture), when the play repeats a state (a cycle: the
+//!   attacker did not manage to capture; see [`Search`] for why this is the convention),
+//!   or when a target chain has a liberty outside the region: no move is ever played
+//!   there, so the chain can never be captured (it has **escaped**: the rule that makes
+//!   the open border of a problem's region count as the outside, see [`open_problem`]).
+//!   A region closed by the attacker's wall gives the targets no such liberty.
 //! * Moves: any legal move (simple ko, suicide forbidden) on an empty point of the
 //!   region, a pass (a local pass is "playing elsewhere") and, when the side to move may not
 //!   retake a ko and still has external ko threats, a [`TsumegoMove::Threat`].
@@ -247,12 +251,17 @@
 mod answers;
 mod dead;
 mod life;
+mod open;
 pub mod proof;
 mod region;
 mod search;
 mod solve;
 
 pub use answers::{listed_first_moves, listed_replies};
+pub use open::{
+    army, candidates, groups, infer, load, load_position, open_problem, open_region, rim_frame,
+    Candidate, Goal, Group, Inference, Loaded, OpenOptions, MAX_POCKET,
+};
 pub use proof::{
     proof_sgf, verify, LeafCounts, LineEnd, VerifyError, VerifyErrorKind, VerifyReport,
     PROP_KO_POINT, PROP_KO_THREATS, PROP_WINNER, RIGHT,
@@ -262,8 +271,8 @@ pub use region::{
 };
 pub use search::{Search, TsumegoMove};
 pub use solve::{
-    solve, solve_with_progress, with_threats, Answer, MoveAnswer, Phase, Progress, Refutation,
-    SolveOptions, Verdict,
+    check_move, solve, solve_with_progress, with_threats, Answer, MoveAnswer, Phase, Progress,
+    Refutation, SolveOptions, Verdict,
 };
 
 use crate::color::{ByColor, Color};
@@ -343,6 +352,13 @@ pub enum TsumegoError {
         near: String,
         /// Why.
         reason: String,
+    },
+    /// An open problem whose goal [`infer`] cannot find: no chain's fate depends on who
+    /// plays first within the reading budgets.
+    #[error("no goal found: no group's fate depends on who plays first within the reading budget ({candidates}); mark the target group and say the goal (kill or live)")]
+    NoGoal {
+        /// What was found of each candidate chain.
+        candidates: String,
     },
 }
 
@@ -499,15 +515,7 @@ impl Tsumego {
             });
         }
         let root = tree.root();
-        let first = first_player(tree)?;
-        let mut setup = Setup::empty(size);
-        setup.to_play = first.unwrap_or(Color::Black);
-        for (prop, color) in [("AB", Color::Black), ("AW", Color::White)] {
-            for p in tree.points(root, prop)? {
-                setup.stones.push((p, color));
-            }
-        }
-        let position = Position::from_setup(&setup)?;
+        let position = Tsumego::sgf_position(tree)?;
         let markup = tree.markup(root)?;
         let pick = |m: Markup| -> Vec<Point> {
             markup
@@ -525,6 +533,44 @@ impl Tsumego {
             None => None,
         };
         Tsumego::build(position, targets, region)
+    }
+
+    /// The targets marked at a problem file's root (`MA`), in the file's order.
+    pub fn sgf_targets(tree: &GameTree) -> Result<Vec<Point>, TsumegoError> {
+        Ok(tree
+            .markup(tree.root())?
+            .into_iter()
+            .filter(|&(k, _)| k == Markup::Mark)
+            .map(|(_, p)| p)
+            .collect())
+    }
+
+    /// The region marked at a problem file's root (`SQ`), in the file's order.
+    pub fn sgf_region(tree: &GameTree) -> Result<Vec<Point>, TsumegoError> {
+        Ok(tree
+            .markup(tree.root())?
+            .into_iter()
+            .filter(|&(k, _)| k == Markup::Square)
+            .map(|(_, p)| p)
+            .collect())
+    }
+
+    /// The position of a problem file's root: the stones of `SZ`, `AB`, `AW`, the first
+    /// player of `PL` to move (Black when absent or empty). What [`Tsumego::from_sgf`]
+    /// starts from, and [`infer`] for a problem with no target marked.
+    pub fn sgf_position(tree: &GameTree) -> Result<Position, TsumegoError> {
+        tree.check_game_type()?;
+        let size = tree.board_size()?;
+        let root = tree.root();
+        let first = first_player(tree)?;
+        let mut setup = Setup::empty(size);
+        setup.to_play = first.unwrap_or(Color::Black);
+        for (prop, color) in [("AB", Color::Black), ("AW", Color::White)] {
+            for p in tree.points(root, prop)? {
+                setup.stones.push((p, color));
+            }
+        }
+        Ok(Position::from_setup(&setup)?)
     }
 
     /// Reads a problem from SGF text (the first game tree of the collection).

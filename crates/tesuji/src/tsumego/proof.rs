@@ -55,7 +55,8 @@
 //! may use one). Leaves are commented: where the winner made the last move, `C[RIGHT]`
 //! (the goproblems.com convention for a successful line); where the loser did, why the
 //! play ended (`targets captured`, `unconditional life`, `two passes`, `the attacker
-//! passes and the defender passes back`, `repetition`). The output is a function of the
+//! passes and the defender passes back`, `repetition`, `escaped (a liberty outside the
+//! region)`). The output is a function of the
 //! problem and the tree only, so it is deterministic, and the SGF writer's normal form
 //! makes the text byte-stable through [`crate::sgf::parse`] and
 //! [`GameTree::to_sgf`](crate::sgf::GameTree::to_sgf).
@@ -76,8 +77,9 @@
 //!   one earlier on the same line (compared exactly: stones, side to move, ko point,
 //!   threats left, passes), no target point holds a defender stone (the attacker wins),
 //!   two passes in a row, a pass by the attacker not under a ko ban (the defender passes
-//!   back), or a target chain is unconditionally alive by Benson on the whole board (the
-//!   defender wins for all four). A pass under a ko ban does not count toward the two
+//!   back), a target chain has a liberty outside the region (it has escaped), or a target
+//!   chain is unconditionally alive by Benson on the whole board (the defender wins for
+//!   all five). A pass under a ko ban does not count toward the two
 //!   passes. An end that favours the claimed winner closes the line (moves written below
 //!   it are not read, and counted in [`VerifyReport::unread`]); one that favours the loser
 //!   is an error.
@@ -97,7 +99,7 @@ use super::{Tsumego, TsumegoMove};
 use crate::benson;
 use crate::color::{ByColor, Color};
 use crate::dfpn::{Leaf, Outcome, ProofTree};
-use crate::point::{BoardSize, Move};
+use crate::point::{BoardSize, Move, Point};
 use crate::position::{MoveRecord, Position};
 use crate::rules::Suicide;
 use crate::sgf::{self, GameTree, NodeId};
@@ -136,6 +138,9 @@ pub enum LineEnd {
     AttackerPass,
     /// The state repeats one earlier on the line: the defender has won.
     Repetition,
+    /// A target chain has a liberty outside the region: no move is ever played there, so
+    /// the chain can never be captured (it has escaped); the defender has won.
+    Escaped,
 }
 
 impl LineEnd {
@@ -155,6 +160,7 @@ impl LineEnd {
             LineEnd::TwoPasses => "two passes",
             LineEnd::AttackerPass => "the attacker passes and the defender passes back",
             LineEnd::Repetition => "repetition",
+            LineEnd::Escaped => "escaped (a liberty outside the region)",
         }
     }
 }
@@ -278,6 +284,13 @@ impl<'a> Rules<'a> {
         }
         if self.passes == 1 && self.to_play() == d {
             return Some(LineEnd::AttackerPass);
+        }
+        let escaped = |t: Point| {
+            b.chain(t)
+                .is_some_and(|c| c.liberties().iter().any(|&l| !self.problem.in_region(l)))
+        };
+        if targets.iter().any(|&t| b.get(t) == Some(d) && escaped(t)) {
+            return Some(LineEnd::Escaped);
         }
         // Each vital region of a Benson-alive chain holds one of its liberties (a region
         // without an empty point would be enemy stones without liberties), so a chain
@@ -566,12 +579,19 @@ pub struct LeafCounts {
     pub attacker_pass: usize,
     /// A repetition of a state earlier on the line.
     pub repetition: usize,
+    /// A target chain with a liberty outside the region (escaped).
+    pub escaped: usize,
 }
 
 impl LeafCounts {
     /// All leaves.
     pub fn total(&self) -> usize {
-        self.captured + self.life + self.two_passes + self.attacker_pass + self.repetition
+        self.captured
+            + self.life
+            + self.two_passes
+            + self.attacker_pass
+            + self.repetition
+            + self.escaped
     }
 
     fn add(&mut self, end: LineEnd) {
@@ -581,6 +601,7 @@ impl LeafCounts {
             LineEnd::TwoPasses => self.two_passes += 1,
             LineEnd::AttackerPass => self.attacker_pass += 1,
             LineEnd::Repetition => self.repetition += 1,
+            LineEnd::Escaped => self.escaped += 1,
         }
     }
 }

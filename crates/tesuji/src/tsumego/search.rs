@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use super::dead::Death;
 use super::life::LocalLife;
 use super::Tsumego;
-use crate::board::{neighbors, Board, PointBits, EMPTY, WALL};
+use crate::board::{cell_color, neighbors, Board, PointBits, EMPTY, WALL};
 use crate::color::{ByColor, Color};
 use crate::dfpn::{NodeKind, Outcome, Problem};
 use crate::point::{Move, Point};
@@ -79,10 +79,15 @@ enum Frame {
 ///   regions enclosed inside the problem region (a cheap local form, see the `life`
 ///   module; sound, since it finds a subset of the whole-board answer, and the attacker,
 ///   who may only play in the region, has fewer moves than Benson assumes), the defender
-///   has won. With knowledge on (the default, [`Search::set_knowledge`]) and below the
-///   root, also: the targets are statically dead (one chain with at most a one- or
-///   two-point eye, every other liberty next to an attacker chain that can never be
-///   captured), the attacker has won. [`Problem::rules_terminal`] leaves this out.
+///   has won; a target chain has a stone next to an empty point outside the region (an
+///   exit: that liberty is never filled, so the chain has escaped), the defender has won.
+///   With knowledge on (the default, [`Search::set_knowledge`]) and below the root, also:
+///   the defender is to move and can play an exit that is a liberty of a target chain
+///   (it escapes by that move), or the attacker is to move and a target chain has two
+///   exits among its liberties (one move blocks one), the defender has won; the targets
+///   are statically dead (one chain with at most a one- or two-point eye, every other
+///   liberty next to an attacker chain that can never be captured), the attacker has won.
+///   [`Problem::rules_terminal`] leaves these out.
 /// * **Repetition** ([`Problem::repetition`]): a state that repeats one on the current path
 ///   is a win for the defender. The attacker has to capture; a cycle (a double ko, triple
 ///   ko, eternal life, sending two returning one) means that the defender can keep it from
@@ -127,6 +132,11 @@ pub struct Search {
     stack: Vec<Frame>,
     seed: u64,
     ordering: bool,
+    /// Region points next to an empty point outside the region: a defender chain with a
+    /// stone on one has a liberty that no move can fill, so it can never be captured
+    /// (outside points are never played, and an empty one stays empty). Empty for a
+    /// region that the attacker's wall closes.
+    exits: Vec<usize>,
     life: RefCell<LocalLife>,
     life_cache: RefCell<Vec<(u64, bool)>>,
     death: RefCell<Death>,
@@ -155,6 +165,7 @@ impl Search {
         let mut position = problem.position().clone();
         position.set_suicide_rule(Suicide::Forbidden);
         let death = Death::new(position.board(), &region);
+        let exits = exits(position.board(), problem.region(), &region);
         let mut search = Search {
             position,
             region,
@@ -164,6 +175,7 @@ impl Search {
             prover,
             threats: ByColor::from_fn(|c| problem.ko_threats(c)),
             passes: 0,
+            exits,
             stack: Vec::new(),
             seed: 0,
             ordering: true,
@@ -320,14 +332,64 @@ impl Search {
     /// [`Problem::terminal`], by colour).
     pub fn winner(&self) -> Option<Color> {
         let by_rules = self.rules_winner();
-        if by_rules.is_none()
-            && self.knowledge
-            && self.stack.len() > self.root_depth
-            && self.dead_move().is_some()
-        {
-            return Some(!self.defender);
+        if by_rules.is_none() && self.knowledge && self.stack.len() > self.root_depth {
+            if self.escape_move().is_some() {
+                return Some(self.defender);
+            }
+            if self.dead_move().is_some() {
+                return Some(!self.defender);
+            }
         }
         by_rules
+    }
+
+    /// The escape knowledge (see the `Search` rules): with the defender to move, a legal
+    /// move on an exit that is a liberty of a target chain (the chain escapes by it), as
+    /// a padded index; with the attacker to move, `Some(usize::MAX)` when a target chain
+    /// has two exits among its liberties (the attacker can take only one). `None` when
+    /// neither holds.
+    fn escape_move(&self) -> Option<usize> {
+        if self.exits.is_empty() {
+            return None;
+        }
+        let b = self.position.board();
+        let d = self.defender;
+        let defender_to_move = self.position.to_play() == d;
+        let target_chain = |n: usize| {
+            cell_color(b.cell(n)) == Some(d) && {
+                let h = b.head_of(n);
+                self.targets
+                    .iter()
+                    .any(|&t| b.get(t) == Some(d) && b.head_of(t.index()) == h)
+            }
+        };
+        // Exits that are liberties of a target chain, by the chain's head.
+        let mut seen: [(usize, usize); 8] = [(usize::MAX, usize::MAX); 8];
+        let mut count = 0;
+        for &e in &self.exits {
+            if b.cell(e) != EMPTY {
+                continue;
+            }
+            let Some(&n) = neighbors(e).iter().find(|&&n| target_chain(n)) else {
+                continue;
+            };
+            if defender_to_move {
+                let p = Point::from_index(e).expect("an exit is on the board");
+                if self.position.check(Move::Play(p)).is_ok() {
+                    return Some(e);
+                }
+                continue;
+            }
+            let h = b.head_of(n);
+            if seen[..count].iter().any(|&(head, _)| head == h) {
+                return Some(usize::MAX);
+            }
+            if count < seen.len() {
+                seen[count] = (h, e);
+                count += 1;
+            }
+        }
+        None
     }
 
     /// The winner by the rules alone (no knowledge), as [`Problem::rules_terminal`].
@@ -340,6 +402,9 @@ impl Search {
         // Two passes in a row, or a pass by the attacker (not under a ko ban), which the
         // defender answers by passing: the play ends with a target on the board.
         if self.passes >= 2 || (self.passes == 1 && self.position.to_play() == d) {
+            return Some(d);
+        }
+        if self.escaped(b) {
             return Some(d);
         }
         // Benson needs two vital regions, so a chain with fewer than two liberties is
@@ -357,6 +422,20 @@ impl Search {
             return Some(d);
         }
         None
+    }
+
+    /// Whether a target chain has a stone on an exit (a liberty outside the region, which
+    /// no move can fill): it has escaped and can never be captured.
+    fn escaped(&self, b: &Board) -> bool {
+        let d = self.defender;
+        self.exits.iter().any(|&e| {
+            cell_color(b.cell(e)) == Some(d) && {
+                let h = b.head_of(e);
+                self.targets
+                    .iter()
+                    .any(|&t| b.get(t) == Some(d) && b.head_of(t.index()) == h)
+            }
+        })
     }
 
     /// Whether a target chain is unconditionally alive (the local Benson test), through a
@@ -573,8 +652,15 @@ impl Problem for Search {
     /// Where the targets are statically dead and the attacker is to move: the move of the
     /// attacker's strategy (see [`Search::set_knowledge`]).
     fn strategy_move(&mut self) -> Option<TsumegoMove> {
-        if !self.knowledge || self.position.to_play() == self.defender {
+        if !self.knowledge {
             return None;
+        }
+        if self.position.to_play() == self.defender {
+            // The escape: a move on an exit, when there is one.
+            return self
+                .escape_move()
+                .and_then(Point::from_index)
+                .map(TsumegoMove::Play);
         }
         let i = self.dead_move()?;
         // usize::MAX (the defender to move) is no point.
@@ -762,4 +848,17 @@ impl Problem for Search {
             Some(Frame::Nothing) | None => {}
         }
     }
+}
+
+/// The region points next to an empty point outside the region (see `Search::exits`).
+fn exits(board: &Board, region_points: &[Point], region: &PointBits) -> Vec<usize> {
+    region_points
+        .iter()
+        .map(|p| p.index())
+        .filter(|&i| {
+            neighbors(i)
+                .into_iter()
+                .any(|n| board.cell(n) == EMPTY && !region.contains(n))
+        })
+        .collect()
 }

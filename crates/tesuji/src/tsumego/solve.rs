@@ -397,6 +397,64 @@ fn search_for(problem: &Tsumego, first: Color, d: i32, options: &SolveOptions) -
     s
 }
 
+/// The first player's result after the first move `mv`, at the threat difference `d`
+/// (the first player's external ko threats minus the opponent's), within the budgets of
+/// `options`: the search of the root restricted to that move. `None` when `mv` is not a
+/// legal first move of the problem (a stone outside the region, say). What a benchmark
+/// uses to ask whether a listed move is among the winning moves without finding them all.
+///
+/// ```
+/// use tesuji::{ascii, Color, Move, Point};
+/// use tesuji::tsumego::{check_move, SolveOptions, Tsumego, Verdict};
+/// let pos = ascii::parse_diagram("
+///     . . . . . . . .
+///     . X X X X X X X
+///     . X O O O O O X
+///     . X O . . . O X
+/// ").unwrap();
+/// let problem = Tsumego::new(pos, &[Point::new(2, 2)]).unwrap();
+/// let options = SolveOptions::default();
+/// let vital = Move::Play(Point::new(4, 3));
+/// assert_eq!(check_move(&problem, Color::Black, vital, 0, &options), Some(Verdict::Win));
+/// let side = Move::Play(Point::new(3, 3));
+/// assert_eq!(check_move(&problem, Color::Black, side, 0, &options), Some(Verdict::Loss));
+/// assert_eq!(check_move(&problem, Color::Black, Move::Play(Point::new(0, 0)), 0, &options), None);
+/// ```
+pub fn check_move(
+    problem: &Tsumego,
+    first: Color,
+    mv: Move,
+    d: i32,
+    options: &SolveOptions,
+) -> Option<Verdict> {
+    let mut search = search_for(problem, first, d, options);
+    let mut moves = Vec::new();
+    search.moves(&mut moves);
+    let m = moves
+        .into_iter()
+        .find(|&m| m != TsumegoMove::Threat && m.to_move() == mv)?;
+    let mut budget = Budget {
+        start: Instant::now(),
+        nodes: 0,
+        options,
+        stopped: None,
+        progress: &mut |_| true,
+        phase: Phase::WinningMove,
+        current: Some(mv),
+        done: 0,
+        total: 0,
+    };
+    let Some(config) = budget.config(None) else {
+        return Some(Verdict::Unknown);
+    };
+    let mut solver = Solver::new(config);
+    Some(match solver.solve_child(&mut search, m) {
+        Some(Outcome::Proven) => Verdict::Win,
+        Some(Outcome::Disproven) => Verdict::Loss,
+        None => Verdict::Unknown,
+    })
+}
+
 /// Solves `problem` for `first` moving first, in the steps listed at the top of the
 /// source file of this function (`tsumego/solve.rs`).
 ///

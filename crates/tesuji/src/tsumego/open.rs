@@ -1,0 +1,1027 @@
+//! Problems as they are printed: a corner or a side of a large board, open toward the
+//! centre, with nothing marked but the side to play.
+//!
+//! Two steps turn such a position into an ordinary [`Tsumego`]: a **region** around a
+//! group, whose border toward the open board counts as the outside ([`open_problem`]), and
+//! the **goal**, the group whose fate depends on who plays first ([`infer`]). [`load`] and
+//! [`load_position`] are what every face of tesuji (CLI, GTP, WebAssembly, Python) calls.
+//!
+//! # The boundary: an open region
+//!
+//! The region of a group is found by a flood from its stones ([`open_region`]): through
+//! empty points, stones of the group's colour and the other colour's chains judged
+//! capturable, at most [`OpenOptions::reach`] steps from the group. A chain of the other
+//! colour (the attacker's) is part of the **wall** when it has at least
+//! [`OpenOptions::wall_liberties`] free liberties (liberties that touch no defender stone:
+//! room of its own, away from the fight) or is alive by Benson; else it is capturable and
+//! the flood goes through it. Small **pockets** the flood leaves behind (empty areas of at
+//! most [`MAX_POCKET`] points closed off by the region, stones and the edge: the corner
+//! behind a group) join the region: they lead nowhere. A region with more than
+//! [`OpenOptions::max_empty`] empty points is found again with a shorter reach.
+//!
+//! Then the **rim** (the empty points just outside the region) is read by **sway**, a
+//! distance-weighted count of the stones around each point (see [`rim_frame`]): where the
+//! attacker holds sway, the wall is taken as closed, and the problem gets an attacker
+//! stone there (a **frame** stone; a rim point next to a defender stone joins the region
+//! instead, so that no defender chain keeps a liberty the attacker could not fill). Where
+//! it does not (the open board beyond the defender's stones, or toward friendly stones),
+//! the rim stays empty: these are the **exits**. No move is ever played outside the
+//! region, so an exit is a liberty that nothing fills, and a rule of every problem (see
+//! the [module documentation](super)) makes that the escape rule: a target chain with a
+//! liberty outside the region has **escaped**, and the defender has succeeded. The search
+//! also knows (below the root) that a defender to move who can take an exit escapes, and
+//! that a target chain with two exits among its liberties cannot be stopped.
+//!
+//! This was chosen over a full tsumego frame (filling the far part of the board with living
+//! stones of both colours, as KataGo and KaTrain do) because such a frame decides by fiat
+//! that a defender group reaching it is dead, and it must guess where the problem ends;
+//! here the printed wall bounds the region where it is strong, the frame only closes its
+//! gaps on the attacker's side, a group that gets out toward the open board is counted as
+//! out, and the problem is the printed position plus the few frame stones, so its proof is
+//! a proof about that position with the escape rule (the proof SGF carries the frame
+//! stones as setup and the region as `SQ`, and [`super::verify`] checks it).
+//!
+//! # When the answer inside is the answer on the open board
+//!
+//! Within the region both boards have the same moves. Outside it, the open board has
+//! more: moves that fill the liberties of the wall or of the frame stones, or of an
+//! escaped group. So:
+//!
+//! * **a capture proven in the region holds on the open board** when the wall chains and
+//!   frame stones it leaned on are safe there: the usual case of a printed problem, whose
+//!   wall has room toward the centre that the defender has no time to use;
+//! * **life by Benson's test holds** (unconditional life is unconditional);
+//! * **life by seki, by two passes or by a repetition** holds when the outside liberties
+//!   it used are not the point of the fight;
+//! * **an escape** is an escape on the open board when no attacker stone beyond the exit
+//!   would catch the group;
+//! * **the fight leaves the region** in the cases the region cannot see: **a ladder** (or
+//!   a net, or a capturing race that needs more room than the reach) runs either into
+//!   an exit, where it counts as escaped even when it works on the open board, or into
+//!   the attacker's frame stones, where it is captured even when a breaker beyond the
+//!   reach breaks it on the open board (a lone stone among attacker stones is walled in
+//!   by sway); and **a connection** across the board to friendly stones far away is
+//!   not seen. A wider reach narrows these cases at the cost of a larger search;
+//! * **the target is one chain**: the army's largest ([`army`]). The attacker succeeds when
+//!   it is captured, the defender when it survives. A group that lives by giving up its
+//!   largest chain is read as killed, and one whose largest chain survives while the rest
+//!   is taken as living; reading the whole army as the target (every chain captured)
+//!   avoids that, but its proofs must take every last stone, and on the Hashimoto sample
+//!   it solved far fewer problems within 10 s (`BENCHMARKS.md`).
+//!
+//! # The goal: the critical group
+//!
+//! The candidates are the **armies** ([`army`]) of the groups of both colours (chains
+//! joined by a shared liberty or a diagonal contact that the opponent has not cut: what a
+//! player reads as one group; the army adds the stones of the same colour inside its
+//! region that have not got out) that Benson does not call alive and whose target has
+//! not escaped already, the larger first (a problem is about its main group, not a stray
+//! stone), then the more enclosed (fewer empty points in the region). A candidate is
+//! **critical** when its fate depends on who plays first: the side to play succeeds
+//! (kills it, or saves it when it is its own) and the other side, moving first, succeeds
+//! too. tesuji decides both with its own solver, in rounds of growing node budgets,
+//! giving each side one external ko threat more than the other so that a ko the first
+//! player can win counts. A candidate is **refuted** when the side to play fails, or when
+//! the other side fails too (settled whoever plays first). The goal is the first
+//! candidate in order that is not refuted, once it is confirmed critical: a larger group
+//! still open keeps the ones after it waiting, so that an easy stray stone does not hide
+//! the problem. When nothing is confirmed within the budgets, the first candidate not
+//! refuted whose side to play was shown to succeed is taken, else the first not refuted
+//! (the solve that follows decides it). When the side to play's success was not shown at
+//! the reach asked, the reading is done again one step narrower and its goal taken if its
+//! success is shown there. `--goal kill|live` keeps the candidates of one colour: the
+//! opponent's groups for `kill`, the side to play's own for `live`.
+//!
+//! A capturing race needs no goal of its own: the attacker chains that fight the target
+//! are capturable and inside the region, so killing the target means winning the race.
+//! Connecting out is living by escape.
+
+use std::collections::VecDeque;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{with_threats, Tsumego, TsumegoError, Verdict};
+use crate::benson;
+use crate::board::Board;
+use crate::clock::Instant;
+use crate::color::Color;
+use crate::dfpn::{Config, Outcome, Solver, StopReason};
+use crate::point::{BoardSize, Point, ARRAY_LEN};
+use crate::position::{Position, Setup};
+use crate::rules::Suicide;
+use crate::sgf::GameTree;
+use crate::vertex;
+
+/// What the side to play wants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// Capture the target group (the side to play attacks).
+    Kill,
+    /// Save the target group, by life, seki or escape (the side to play defends).
+    Live,
+}
+
+impl Goal {
+    /// `"kill"` or `"live"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Goal::Kill => "kill",
+            Goal::Live => "live",
+        }
+    }
+
+    /// Reads `kill` or `live` (any case).
+    pub fn parse(text: &str) -> Option<Goal> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "kill" => Some(Goal::Kill),
+            "live" => Some(Goal::Live),
+            _ => None,
+        }
+    }
+}
+
+/// Options of [`open_region`] and [`infer`].
+#[derive(Debug, Clone)]
+pub struct OpenOptions {
+    /// How far the region reaches from the target group, in steps between neighbouring
+    /// points (a chain entered counts as one step).
+    pub reach: usize,
+    /// A chain of the attacker next to the flood is part of the wall when it has at least
+    /// this many liberties outside the flood.
+    pub wall_liberties: usize,
+    /// The most empty points a region may have: a larger one is found again with a
+    /// shorter reach.
+    pub max_empty: usize,
+    /// Only candidates for this goal (the opponent's groups for `Kill`, the side to
+    /// play's own for `Live`).
+    pub goal: Option<Goal>,
+    /// At most this many candidate groups are read.
+    pub max_candidates: usize,
+    /// The node budget of each reading (one first player, one candidate), round by
+    /// round: a candidate still unknown after a round is read again in the next.
+    pub rounds: Vec<u64>,
+    /// Most wall-clock time for the whole inference.
+    pub time: Option<Duration>,
+    /// Transposition table memory of each reading, in bytes.
+    pub memory_bytes: usize,
+    /// Set to `true` from elsewhere to stop the inference.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for OpenOptions {
+    /// Reach 3, a wall at 2 free liberties, at most 20 empty points, any goal, eight
+    /// candidates, rounds of 20,000, 200,000 and 2,000,000 nodes, no time limit, 32 MiB
+    /// tables.
+    fn default() -> OpenOptions {
+        OpenOptions {
+            reach: 3,
+            wall_liberties: 2,
+            max_empty: 20,
+            goal: None,
+            max_candidates: 8,
+            rounds: vec![20_000, 200_000, 2_000_000],
+            time: None,
+            memory_bytes: 32 << 20,
+            cancel: None,
+        }
+    }
+}
+
+/// A group of one colour: chains joined by shared liberties or diagonal contact (where
+/// the opponent does not hold both points between).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    /// Its colour.
+    pub color: Color,
+    /// Every stone, in board order.
+    pub stones: Vec<Point>,
+}
+
+impl Group {
+    /// The stone that names the group: its first stone in board order (top left first).
+    pub fn anchor(&self) -> Point {
+        self.stones[0]
+    }
+}
+
+/// The groups of the position, in board order of their first stones.
+pub fn groups(board: &Board) -> Vec<Group> {
+    let size = board.size();
+    let mut parent: Vec<usize> = (0..ARRAY_LEN).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    fn join(parent: &mut [usize], a: usize, b: usize) {
+        let (ra, rb) = (root(parent, a), root(parent, b));
+        if ra != rb {
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    let anchor = |p: Point| board.chain(p).map_or(p.index(), |c| c.anchor().index());
+    for p in size.points() {
+        let Some(c) = board.get(p) else {
+            // Chains of one colour sharing this liberty.
+            for color in Color::ALL {
+                let mut first: Option<usize> = None;
+                for n in board.neighbors(p) {
+                    if board.get(n) == Some(color) {
+                        let a = anchor(n);
+                        match first {
+                            None => first = Some(a),
+                            Some(f) => join(&mut parent, f, a),
+                        }
+                    }
+                }
+            }
+            continue;
+        };
+        // Diagonal contact.
+        let (x, y) = (p.x(), p.y());
+        for (dx, dy) in [(1isize, 1isize), (1, -1)] {
+            let (nx, ny) = (x as isize + dx, y as isize + dy);
+            if nx < 0 || ny < 0 || nx >= size.width() as isize || ny >= size.height() as isize {
+                continue;
+            }
+            let q = Point::new(nx as usize, ny as usize);
+            // Joined unless the opponent holds both points between (a cut).
+            let cut = board.get(Point::new(nx as usize, y)) == Some(!c)
+                && board.get(Point::new(x, ny as usize)) == Some(!c);
+            if board.get(q) == Some(c) && !cut {
+                join(&mut parent, anchor(p), anchor(q));
+            }
+        }
+    }
+    let mut index_of = vec![usize::MAX; ARRAY_LEN];
+    let mut out: Vec<Group> = Vec::new();
+    for p in size.points() {
+        let Some(c) = board.get(p) else {
+            continue;
+        };
+        let r = root(&mut parent, anchor(p));
+        if index_of[r] == usize::MAX {
+            index_of[r] = out.len();
+            out.push(Group {
+                color: c,
+                stones: Vec::new(),
+            });
+        }
+        out[index_of[r]].stones.push(p);
+    }
+    out
+}
+
+/// The open region of the group whose stones are `targets` (one colour, the defender's):
+/// every point where moves may be played, stones included, in board order.
+///
+/// The rule, a fixed point as in [`super::detect_region`]:
+///
+/// 1. Flood from the target stones, breadth first, through empty points, the defender's
+///    stones and the attacker chains already judged capturable; entering an empty point
+///    or a chain (all its stones at once) is one step, and the flood goes no farther
+///    than `options.reach` steps.
+/// 2. Each attacker chain next to the flood is judged: it is part of the **wall** if it
+///    is unconditionally alive by Benson on the whole board or has at least
+///    `options.wall_liberties` liberties outside the flood; otherwise it is
+///    **capturable** and the flood may enter it.
+/// 3. Repeat until no chain changes side.
+///
+/// Unlike [`super::detect_region`] the flood needs no closed wall: where it stops at the
+/// reach, the region's border is open, and a target chain that gets a liberty there has
+/// escaped (see the module documentation).
+///
+/// ```
+/// use tesuji::{ascii, Point};
+/// use tesuji::tsumego::{open_region, OpenOptions};
+/// // White's five stones in the corner of a 9x9 board, a black wall open above.
+/// let pos = ascii::parse_diagram("
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     X X X X X . . . .
+///     O O O O X . . . .
+///     . . . O X . . . .
+/// ").unwrap();
+/// let region = open_region(pos.board(), &[Point::new(0, 7)], &OpenOptions::default());
+/// // The stones and their eye space, closed by the wall: nothing outside it.
+/// assert_eq!(region.len(), 8);
+/// assert!(region.contains(&Point::new(2, 8)));
+/// ```
+pub fn open_region(board: &Board, targets: &[Point], options: &OpenOptions) -> Vec<Point> {
+    let Some(defender) = targets.first().and_then(|&t| board.get(t)) else {
+        return targets.to_vec();
+    };
+    let attacker = !defender;
+    let alive = benson::unconditional_life(board, Suicide::Forbidden);
+    let mut wall_alive = vec![false; ARRAY_LEN];
+    for &p in &alive.alive_stones[attacker] {
+        wall_alive[p.index()] = true;
+    }
+    let head = |p: Point| board.chain(p).map_or(p, |c| c.anchor());
+    let mut capturable = vec![false; ARRAY_LEN];
+    loop {
+        let mut dist = vec![usize::MAX; ARRAY_LEN];
+        let mut queue: VecDeque<Point> = VecDeque::new();
+        let mut boundary: Vec<Point> = Vec::new();
+        for &t in targets {
+            if let Some(chain) = board.chain(t) {
+                for s in chain.stones() {
+                    if dist[s.index()] == usize::MAX {
+                        dist[s.index()] = 0;
+                        queue.push_back(s);
+                    }
+                }
+            }
+        }
+        while let Some(p) = queue.pop_front() {
+            let d = dist[p.index()];
+            if d >= options.reach {
+                continue;
+            }
+            for n in board.neighbors(p) {
+                if dist[n.index()] != usize::MAX {
+                    continue;
+                }
+                match board.get(n) {
+                    None => {
+                        dist[n.index()] = d + 1;
+                        queue.push_back(n);
+                    }
+                    Some(c) => {
+                        if c == attacker && !capturable[head(n).index()] {
+                            if !boundary.contains(&head(n)) {
+                                boundary.push(head(n));
+                            }
+                            continue;
+                        }
+                        for s in board.chain(n).expect("a stone has a chain").stones() {
+                            dist[s.index()] = d + 1;
+                            queue.push_back(s);
+                        }
+                    }
+                }
+            }
+        }
+        let mut changed = false;
+        for &h in &boundary {
+            if wall_alive[h.index()] {
+                continue;
+            }
+            let chain = board.chain(h).expect("a stone has a chain");
+            // Free liberties: those that touch no defender stone (the chain's own room,
+            // away from the fight).
+            let free = chain
+                .liberties()
+                .into_iter()
+                .filter(|&l| !board.neighbors(l).any(|n| board.get(n) == Some(defender)))
+                .count();
+            if free < options.wall_liberties {
+                capturable[h.index()] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            let mut region: Vec<Point> = board
+                .size()
+                .points()
+                .filter(|p| dist[p.index()] != usize::MAX)
+                .collect();
+            add_pockets(board, &mut region);
+            return region;
+        }
+    }
+}
+
+/// The most empty points of a pocket: an area of empty points outside the region, closed
+/// off by the region, stones and the edge, that [`open_region`] adds to the region (the
+/// corner behind the group, say: it is no way out to the open board).
+pub const MAX_POCKET: usize = 8;
+
+/// Adds to `region` (kept in board order) every pocket of at most [`MAX_POCKET`] empty
+/// points.
+fn add_pockets(board: &Board, region: &mut Vec<Point>) {
+    let mut in_region = vec![false; ARRAY_LEN];
+    for &p in region.iter() {
+        in_region[p.index()] = true;
+    }
+    let mut seen = vec![false; ARRAY_LEN];
+    let mut added = false;
+    for p in board.size().points() {
+        if seen[p.index()] || in_region[p.index()] || !board.is_empty(p) {
+            continue;
+        }
+        // The component of empty points outside the region through p.
+        let mut component = vec![p];
+        seen[p.index()] = true;
+        let mut i = 0;
+        while i < component.len() {
+            let q = component[i];
+            i += 1;
+            for n in board.neighbors(q) {
+                if !seen[n.index()] && !in_region[n.index()] && board.is_empty(n) {
+                    seen[n.index()] = true;
+                    component.push(n);
+                }
+            }
+        }
+        if component.len() <= MAX_POCKET {
+            region.extend(component);
+            added = true;
+        }
+    }
+    if added {
+        region.sort_unstable();
+    }
+}
+
+/// The problem of the group whose stones are `targets`, in the open region of
+/// [`open_region`] (found again with a shorter reach while it has more than
+/// `options.max_empty` empty points), with its rim closed where the attacker holds sway:
+/// see [`rim_frame`].
+pub fn open_problem(
+    position: &Position,
+    targets: &[Point],
+    options: &OpenOptions,
+) -> Result<Tsumego, TsumegoError> {
+    let board = position.board();
+    let mut opts = options.clone();
+    let mut region = open_region(board, targets, &opts);
+    while opts.reach > 1 && region.iter().filter(|&&p| board.is_empty(p)).count() > opts.max_empty {
+        opts.reach -= 1;
+        region = open_region(board, targets, &opts);
+    }
+    let Some(defender) = targets.first().and_then(|&t| board.get(t)) else {
+        return Tsumego::with_region(position.clone(), targets, &region);
+    };
+    let frame = rim_frame(board, &mut region, !defender);
+    let mut setup = Setup::empty(position.size());
+    setup.to_play = position.to_play();
+    setup.ko = position.ko_point();
+    setup.stones = position
+        .size()
+        .points()
+        .filter_map(|p| board.get(p).map(|c| (p, c)))
+        .chain(frame.iter().map(|&p| (p, !defender)))
+        .collect();
+    // A frame stone that would leave a chain without a liberty makes no position: then
+    // no frame.
+    let framed = Position::from_setup(&setup).unwrap_or_else(|_| position.clone());
+    Tsumego::with_region(framed, targets, &region)
+}
+
+/// The rim of `region` (the empty points outside it next to one of its points), closed
+/// where the attacker holds sway: such a point next to a stone of the defender joins the
+/// region (a liberty the attacker must be able to fill: left outside, it would be one that
+/// no move fills), and the others get an attacker stone (the wall is taken as closed).
+/// The rest of the rim stays empty: the exits, where a target chain that gets a liberty
+/// has escaped. Returns the frame's points; `region` grows (kept in board order).
+///
+/// Sway is a distance-weighted count of stones: each stone within four steps (Manhattan
+/// distance `d`) counts `5 - d`, the attacker's for, the defender's against; the attacker
+/// holds sway where the sum is positive. So a gap in a printed wall, or the strip between
+/// the wall and the edge, is closed, and the open board beyond the defender's stones, or
+/// toward friendly stones, is left open.
+pub fn rim_frame(board: &Board, region: &mut Vec<Point>, attacker: Color) -> Vec<Point> {
+    let size = board.size();
+    let mut in_region = vec![false; ARRAY_LEN];
+    for &p in region.iter() {
+        in_region[p.index()] = true;
+    }
+    let stones: Vec<(Point, Color)> = size
+        .points()
+        .filter_map(|p| board.get(p).map(|c| (p, c)))
+        .collect();
+    let sway = |p: Point| -> i64 {
+        stones
+            .iter()
+            .map(|&(s, c)| {
+                let d = s.x().abs_diff(p.x()) + s.y().abs_diff(p.y());
+                let w = 5i64.saturating_sub(d as i64).max(0);
+                if c == attacker {
+                    w
+                } else {
+                    -w
+                }
+            })
+            .sum()
+    };
+    let mut frame = Vec::new();
+    // A few rounds: a point that joins the region puts its own neighbours on the rim.
+    for _ in 0..4 {
+        frame.clear();
+        let mut grew = false;
+        for p in size.points() {
+            if in_region[p.index()]
+                || !board.is_empty(p)
+                || !board.neighbors(p).any(|n| in_region[n.index()])
+                || sway(p) <= 0
+            {
+                continue;
+            }
+            if board.neighbors(p).any(|n| board.get(n) == Some(!attacker)) {
+                in_region[p.index()] = true;
+                region.push(p);
+                grew = true;
+            } else {
+                frame.push(p);
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    region.sort_unstable();
+    // Points that joined in the last round may have left rim points unframed: they stay
+    // exits, which only favours the defender.
+    frame.retain(|&p| !in_region[p.index()]);
+    frame
+}
+
+/// What the inference found out about one candidate group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    /// The group.
+    pub group: Group,
+    /// Empty points of its region.
+    pub region_empty: usize,
+    /// The side to play's result with the group as the target (killing it, or saving it
+    /// when it is the side to play's own), with one ko threat more than the other side;
+    /// `Unknown` when not decided within the budgets.
+    pub first: Verdict,
+    /// The other side's result when it moves first (with one ko threat more);
+    /// `Unknown` when not decided or not read (it is read only after the side to play
+    /// succeeds).
+    pub second: Verdict,
+}
+
+/// The goal found for an open problem.
+#[derive(Debug, Clone)]
+pub struct Inference {
+    /// The problem: the target group in its open region, the side to play first.
+    pub problem: Tsumego,
+    /// The side to play's goal.
+    pub goal: Goal,
+    /// The target group.
+    pub group: Group,
+    /// Whether the other side, moving first, was shown to succeed (the group's fate
+    /// depends on who plays first); `false` when that reading was not finished within the
+    /// budgets.
+    pub confirmed: bool,
+    /// Whether the side to play was shown to succeed with this goal (within the
+    /// inference's budgets, with one ko threat more than the other side).
+    pub proven: bool,
+    /// Every candidate read, in order, with what was found.
+    pub candidates: Vec<Candidate>,
+    /// Nodes spent reading.
+    pub nodes: u64,
+    /// Time spent reading.
+    pub elapsed: Duration,
+}
+
+impl Inference {
+    /// The goal in words: `"kill the white group at B18"`, `"live with the black group at
+    /// R3"` (the group named by its stone nearest the board's corner).
+    pub fn describe(&self) -> String {
+        let size = self.problem.position().size();
+        let colour = match self.group.color {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        let at = vertex_of(name_stone(&self.group, size), size);
+        match self.goal {
+            Goal::Kill => format!("kill the {colour} group at {at}"),
+            Goal::Live => format!("live with the {colour} group at {at}"),
+        }
+    }
+}
+
+/// The stone that names a group in words: the one nearest an edge, then nearest the
+/// corner (where a player looks first).
+fn name_stone(group: &Group, size: BoardSize) -> Point {
+    let edge = |p: &Point| {
+        let (w, h) = (size.width() - 1, size.height() - 1);
+        let dx = p.x().min(w - p.x());
+        let dy = p.y().min(h - p.y());
+        (dx.min(dy), dx.max(dy))
+    };
+    *group
+        .stones
+        .iter()
+        .min_by_key(|p| edge(p))
+        .expect("a group has stones")
+}
+
+fn vertex_of(p: Point, size: BoardSize) -> String {
+    vertex::format(crate::point::Move::Play(p), size).to_string()
+}
+
+/// The army of a group: the group, and every other stone of its colour that its open
+/// region holds and that has not got out already (no liberty outside the region), found
+/// again with the region of the larger set until nothing joins (at most four rounds). A
+/// player reads these as one unit: the attacker has to capture them all, and the
+/// defender succeeds by saving any part (see the module documentation). With the army's
+/// problem ([`open_problem`]).
+pub fn army(
+    position: &Position,
+    group: &Group,
+    options: &OpenOptions,
+) -> Result<(Group, Tsumego), TsumegoError> {
+    let board = position.board();
+    let mut stones = group.stones.clone();
+    let mut problem = open_problem(position, &stones, options)?;
+    for _ in 0..4 {
+        let framed = problem.position().board();
+        let mut more: Vec<Point> = Vec::new();
+        for &p in problem.region() {
+            if board.get(p) != Some(group.color) || stones.contains(&p) || more.contains(&p) {
+                continue;
+            }
+            let chain = framed.chain(p).expect("a stone has a chain");
+            if chain.liberties().iter().all(|&l| problem.in_region(l)) {
+                more.extend(chain.stones());
+            }
+        }
+        if more.is_empty() {
+            break;
+        }
+        stones.extend(more);
+        stones.sort_unstable();
+        problem = open_problem(position, &stones, options)?;
+    }
+    // The target: the army's largest chain (the first in board order among equals).
+    let framed = problem.position().board();
+    let mut key = stones[0];
+    let mut best = 0;
+    for &p in &stones {
+        let n = framed.chain(p).map_or(0, |c| c.size());
+        if n > best {
+            best = n;
+            key = p;
+        }
+    }
+    problem = Tsumego::with_region(problem.position().clone(), &[key], problem.region())?;
+    Ok((
+        Group {
+            color: group.color,
+            stones,
+        },
+        problem,
+    ))
+}
+
+/// Whether a target chain of `problem` has a liberty outside the region: it has escaped.
+fn escaped(problem: &Tsumego) -> bool {
+    let b = problem.position().board();
+    problem.targets().iter().any(|&t| {
+        b.chain(t)
+            .is_some_and(|c| c.liberties().iter().any(|&l| !problem.in_region(l)))
+    })
+}
+
+/// The candidates of [`infer`] in the order it reads them, each with its problem: the
+/// armies ([`army`]) of the groups that Benson does not call alive and that have not
+/// escaped already (a target chain with a liberty outside the region), the larger army
+/// first (a problem is about its main group, not a stray stone), then the one with the
+/// fewer empty points in its region.
+pub fn candidates(
+    position: &Position,
+    first: Color,
+    options: &OpenOptions,
+) -> Vec<(Group, Tsumego)> {
+    let board = position.board();
+    let alive = benson::unconditional_life(board, Suicide::Forbidden);
+    let mut out: Vec<(usize, usize, Group, Tsumego)> = Vec::new();
+    for g in groups(board) {
+        let wanted = match options.goal {
+            None => true,
+            Some(Goal::Kill) => g.color != first,
+            Some(Goal::Live) => g.color == first,
+        };
+        if !wanted
+            || g.stones
+                .iter()
+                .any(|s| alive.alive_stones[g.color].contains(s))
+        {
+            continue;
+        }
+        if out.iter().any(|c| c.2.stones.contains(&g.stones[0])) {
+            continue;
+        }
+        let Ok((army, problem)) = army(position, &g, options) else {
+            continue;
+        };
+        if escaped(&problem) || out.iter().any(|c| c.2.stones == army.stones) {
+            continue;
+        }
+        out.push((
+            usize::MAX - army.stones.len(),
+            problem.region_empty_count(),
+            army,
+            problem,
+        ));
+    }
+    out.sort_by_key(|a| (a.0, a.1, a.2.anchor()));
+    out.into_iter().map(|(_, _, g, p)| (g, p)).collect()
+}
+
+/// One reading: `problem` with `first` to move and one external ko threat more than the
+/// other side, within `nodes` and `time`: the first player's result, and the nodes spent.
+fn read(
+    problem: &Tsumego,
+    first: Color,
+    nodes: u64,
+    time: Option<Duration>,
+    options: &OpenOptions,
+) -> (Verdict, u64) {
+    let framed = with_threats(problem, first, 1);
+    let mut search = framed.search(first);
+    let mut solver = Solver::new(Config {
+        nodes: Some(nodes),
+        time,
+        memory_bytes: options.memory_bytes,
+        cancel: options.cancel.clone(),
+        weak: true,
+        ..Config::default()
+    });
+    let r = solver.solve(&mut search);
+    let verdict = match (r.outcome, r.stopped) {
+        (Some(Outcome::Proven), _) => Verdict::Win,
+        (Some(Outcome::Disproven), _) => Verdict::Loss,
+        (_, StopReason::Solved) | (None, _) => Verdict::Unknown,
+    };
+    (verdict, r.nodes)
+}
+
+/// Finds the goal of an open problem with `first` to play (see the module
+/// documentation): the problem of the first critical candidate group.
+///
+/// The error [`TsumegoError::NoGoal`] lists what was found of each candidate when none
+/// fits within the budgets.
+///
+/// ```
+/// use tesuji::{ascii, Color};
+/// use tesuji::tsumego::{infer, Goal, OpenOptions};
+/// // White's straight three in the corner of a 9x9 board, a black wall open above.
+/// let pos = ascii::parse_diagram("
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     X X X X X . . . .
+///     O O O O X . . . .
+///     . . . O X . . . .
+/// ").unwrap();
+/// let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+/// assert_eq!(found.goal, Goal::Kill);
+/// assert_eq!(found.describe(), "kill the white group at A2");
+/// ```
+pub fn infer(
+    position: &Position,
+    first: Color,
+    options: &OpenOptions,
+) -> Result<Inference, TsumegoError> {
+    let start = Instant::now();
+    let wide = infer_at(position, first, options);
+    if options.reach <= 1 || wide.as_ref().is_ok_and(|f| f.proven) {
+        return wide;
+    }
+    // Not proven at this reach (the wider region's reading did not finish, or found no
+    // goal): read again one step narrower, with the time left, and take that goal if its
+    // first player's success is proven there.
+    let mut narrow = options.clone();
+    narrow.reach -= 1;
+    narrow.time = options.time.map(|t| t.saturating_sub(start.elapsed()));
+    let spent = wide.as_ref().map_or(0, |f| f.nodes);
+    match infer_at(position, first, &narrow) {
+        Ok(mut f) if f.proven || wide.is_err() => {
+            f.nodes += spent;
+            f.elapsed = start.elapsed();
+            Ok(f)
+        }
+        Ok(f) => wide.map(|mut w| {
+            w.nodes += f.nodes;
+            w.elapsed = start.elapsed();
+            w
+        }),
+        Err(e) => wide.map_err(|_| e),
+    }
+}
+
+/// The inference of [`infer`] at one reach.
+fn infer_at(
+    position: &Position,
+    first: Color,
+    options: &OpenOptions,
+) -> Result<Inference, TsumegoError> {
+    let start = Instant::now();
+    let size = position.size();
+    let mut list = candidates(position, first, options);
+    list.truncate(options.max_candidates);
+    let mut found: Vec<Candidate> = list
+        .iter()
+        .map(|(g, p)| Candidate {
+            group: g.clone(),
+            region_empty: p.region_empty_count(),
+            first: Verdict::Unknown,
+            second: Verdict::Unknown,
+        })
+        .collect();
+    let mut nodes = 0;
+    let left = || options.time.map(|t| t.saturating_sub(start.elapsed()));
+    let cancelled = || {
+        options
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    let out_of_time = || left().is_some_and(|t| t.is_zero()) || cancelled();
+    // A candidate is refuted when the first player fails with it, or when the other side
+    // fails too (its fate does not depend on who plays first). The goal is the first
+    // candidate, in order, that is not refuted: a larger group that is still open keeps
+    // the ones after it waiting, so that an easy stray stone does not hide the problem.
+    let refuted = |c: &Candidate| c.first == Verdict::Loss || c.second == Verdict::Loss;
+    let confirmed = |c: &Candidate| c.first == Verdict::Win && c.second == Verdict::Win;
+    let mut pick: Option<(usize, bool)> = None;
+    'rounds: for &budget in &options.rounds {
+        for i in 0..found.len() {
+            if found[..i].iter().all(refuted) && confirmed(&found[i]) {
+                pick = Some((i, true));
+                break 'rounds;
+            }
+            let cand = &mut found[i];
+            if refuted(cand) || confirmed(cand) {
+                continue;
+            }
+            if out_of_time() {
+                break 'rounds;
+            }
+            let problem = &list[i].1;
+            if cand.first == Verdict::Unknown {
+                let (v, n) = read(problem, first, budget, left(), options);
+                nodes += n;
+                cand.first = v;
+            }
+            if cand.first == Verdict::Win && cand.second == Verdict::Unknown {
+                let (v, n) = read(problem, !first, budget, left(), options);
+                nodes += n;
+                cand.second = v;
+            }
+            if found[..i].iter().all(refuted) && confirmed(&found[i]) {
+                pick = Some((i, true));
+                break 'rounds;
+            }
+        }
+    }
+    if pick.is_none() {
+        // Nothing confirmed within the budgets: the first candidate not refuted whose
+        // first player was shown to succeed, else the first not refuted at all (the
+        // solve that follows decides it with the time left).
+        let open: Vec<usize> = (0..found.len()).filter(|&i| !refuted(&found[i])).collect();
+        pick = open
+            .iter()
+            .copied()
+            .find(|&i| found[i].first == Verdict::Win)
+            .or(open.first().copied())
+            .map(|i| (i, confirmed(&found[i])));
+    }
+    let Some((i, confirmed)) = pick else {
+        return Err(no_goal(&found, size));
+    };
+    let (group, mut problem) = list.swap_remove(i);
+    problem.set_first(first);
+    let goal = if group.color == first {
+        Goal::Live
+    } else {
+        Goal::Kill
+    };
+    let proven = found[i].first == Verdict::Win;
+    Ok(Inference {
+        problem,
+        goal,
+        group,
+        confirmed,
+        proven,
+        candidates: found,
+        nodes,
+        elapsed: start.elapsed(),
+    })
+}
+
+/// The error of an inference that found no goal, listing the candidates.
+fn no_goal(found: &[Candidate], size: BoardSize) -> TsumegoError {
+    let words: Vec<String> = found
+        .iter()
+        .map(|c| {
+            let colour = match c.group.color {
+                Color::Black => "black",
+                Color::White => "white",
+            };
+            let what = match (c.first, c.second) {
+                (Verdict::Loss, _) => "the side to play fails",
+                (Verdict::Win, Verdict::Loss) => "settled whoever plays first",
+                _ => "not decided within the budget",
+            };
+            format!(
+                "{colour} group at {}: {what}",
+                vertex_of(name_stone(&c.group, size), size)
+            )
+        })
+        .collect();
+    TsumegoError::NoGoal {
+        candidates: if words.is_empty() {
+            "no group is a candidate".to_string()
+        } else {
+            words.join("; ")
+        },
+    }
+}
+
+/// A problem as read by [`load`]: as marked, or, when nothing is marked, as an open
+/// problem whose goal [`infer`] found.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The problem to solve.
+    pub problem: Tsumego,
+    /// How an open problem's goal was found; `None` when the targets were marked or given.
+    pub open: Option<Inference>,
+    /// Whether the region is open (found by [`open_region`]: the targets were given but no
+    /// closed wall surrounds them, or nothing was marked).
+    pub open_region: bool,
+}
+
+/// Reads the problem of an SGF root, as every face of tesuji does: the position of
+/// [`Tsumego::sgf_position`], the targets `targets` (the command line's `--target`) or else
+/// those marked (`MA`), the region `region` (`--region`) or else the one marked (`SQ`); then
+/// as [`load_position`].
+pub fn load(
+    tree: &GameTree,
+    targets: Option<&[Point]>,
+    region: Option<&[Point]>,
+    options: &OpenOptions,
+) -> Result<Loaded, TsumegoError> {
+    let position = Tsumego::sgf_position(tree)?;
+    let marked = Tsumego::sgf_targets(tree)?;
+    let squares = Tsumego::sgf_region(tree)?;
+    let targets = targets.or((!marked.is_empty()).then_some(&marked[..]));
+    let region = region.or((!squares.is_empty()).then_some(&squares[..]));
+    load_position(position, targets, region, options)
+}
+
+/// The problem of `position` with the side to move first: with `targets` and `region`
+/// given, that problem; with `targets` alone, in the region inside their wall
+/// ([`super::detect_region`]) or, when no wall closes it, in their open region
+/// ([`open_problem`]); with no targets, the goal found by [`infer`].
+pub fn load_position(
+    position: Position,
+    targets: Option<&[Point]>,
+    region: Option<&[Point]>,
+    options: &OpenOptions,
+) -> Result<Loaded, TsumegoError> {
+    let Some(targets) = targets else {
+        if let Some(r) = region {
+            if !r.is_empty() {
+                return Err(TsumegoError::NoTarget);
+            }
+        }
+        let first = position.to_play();
+        let found = infer(&position, first, options)?;
+        return Ok(Loaded {
+            problem: found.problem.clone(),
+            open: Some(found),
+            open_region: true,
+        });
+    };
+    if let Some(r) = region {
+        return Ok(Loaded {
+            problem: Tsumego::with_region(position, targets, r)?,
+            open: None,
+            open_region: false,
+        });
+    }
+    match Tsumego::new(position.clone(), targets) {
+        Ok(problem) => Ok(Loaded {
+            problem,
+            open: None,
+            open_region: false,
+        }),
+        Err(TsumegoError::RegionNotClosed { .. }) => {
+            let mut problem = open_problem(&position, targets, options)?;
+            problem.set_first(position.to_play());
+            Ok(Loaded {
+                problem,
+                open: None,
+                open_region: true,
+            })
+        }
+        Err(e) => Err(e),
+    }
+}
