@@ -802,32 +802,26 @@ fn write_evidence_after(
     let Ok(after) = Tsumego::with_region(pos, problem.targets(), problem.region()) else {
         return Ok(" (no evidence: the position after it is not a problem)".to_string());
     };
-    let opts = SolveOptions {
-        all_moves: false,
-        pv: false,
-        proof: true,
-        ko_threats: -d,
-        // The result and its proof at exactly this difference.
-        max_threats: 0,
-        ..options.clone()
+    // The proof at exactly this difference (a solve's proof is at its threshold, which
+    // for a ko is the other side's win), by one proof-tree search.
+    let p = with_threats(&after, !first, -d);
+    let mut solver = tesuji::dfpn::Solver::new(tesuji::dfpn::Config {
+        nodes: options.nodes,
+        time: options.time,
+        memory_bytes: options.memory_bytes,
+        cancel: options.cancel.clone(),
+        ..tesuji::dfpn::Config::default()
+    });
+    let mut search = p.search(!first);
+    let Some(tree) = solver.proof_tree(&mut search) else {
+        return Ok(format!(" (no evidence: {:?})", solver.proof_stopped()));
     };
-    let answer = solve_with_progress(&after, !first, &opts, &mut |_| true);
-    let Some(tree) = answer.proof.as_ref() else {
-        return Ok(format!(" (no evidence: {:?})", answer.stopped));
-    };
-    let wanted = if winner == first {
-        Verdict::Loss
-    } else {
-        Verdict::Win
-    };
-    if answer.result != wanted {
-        return Ok(format!(
-            " (no evidence: the opponent {} after it)",
-            answer.result.as_str()
-        ));
+    let opponent_wins = tree.outcome == tesuji::dfpn::Outcome::Proven;
+    if opponent_wins == (winner == first) {
+        let what = if opponent_wins { "wins" } else { "fails" };
+        return Ok(format!(" (no evidence: the opponent {what} after it)"));
     }
-    let p = with_threats(&after, !first, answer.proof_threats);
-    write_verified_proof(&p, tree, !first, winner, path)
+    write_verified_proof(&p, &tree, !first, winner, path)
 }
 
 /// Writes the proof `tree` of `problem` (whose first player `prover` is the tree's
