@@ -20,9 +20,8 @@
 //! would never be looked at. It plays every child first (repetition, terminal test,
 //! initial numbers) and then looks them all up in the table in a row: on a large table
 //! each lookup misses the processor's cache, and with nothing between them the misses
-//! overlap (8 % less time at 15M nodes on `cc2/333`, 1.35M entries; nothing measurable on
-//! the small tables of the answered tsumego.js set). Nodes are counted as if it stopped at
-//! the deciding child, so node counts are those of a single pass.
+//! overlap. Nodes are counted as if it stopped at the deciding child, so node counts are
+//! those of a single pass.
 //!
 //! # Repetitions and the graph-history interaction
 //!
@@ -61,8 +60,7 @@
 //! meets a state of the path ends there by repetition with the same outcome), so the
 //! table keeps those and drops the rest. A test on random cyclic graphs checks the
 //! children against minimax after other roots have filled the table, and fails if the
-//! values of the other outcome are kept too. (Session 6: on the answered tsumego.js set
-//! 19.54M -> 19.07M nodes, since the threshold walk now leaves a table of several roots.)
+//! values of the other outcome are kept too.
 //!
 //! Since stored values are values as a root, one table can serve several roots of the same
 //! problem with [`Solver::solve`] (other first players, other ko-threat counts) as long as
@@ -90,8 +88,7 @@
 //!
 //! With these, every test instance (thousands of random cyclic graphs, in every mode)
 //! ends. This is tested, not proven: give a budget. The 1+ε trick and weak proof numbers
-//! ([`Config::weak`]) make the fallback rarer: on 1,000 random cyclic graphs, ε = 0 falls
-//! back 6 times, ε = 25 % 4 times, weak with ε = 25 % never.
+//! ([`Config::weak`]) make the fallback rarer.
 //!
 //! # Proof trees
 //!
@@ -166,24 +163,11 @@
 //! to none, under several key seeds), take-away, tic-tac-toe and 3 in a row on 4×4, plus a
 //! hand-made GHI case and random ones where a naive table answers wrongly.
 //!
-//! Figures (test profile): tic-tac-toe "X wins" disproven in 8,221 nodes (3 ms, ε = 0) or
-//! 8,875 (ε = 25 %), its disproof tree 2,351 states; 3 in a row on 4×4 proven in 36,760
-//! nodes (35 ms). Tiny games do not decide ε or weak numbers; on random cyclic graphs any
-//! ε > 0 needs 20 times fewer nodes than ε = 0 (the fallback).
-//!
-//! On life and death (`tesuji bench solve --pl-only` on the 104 answered tsumego.js
-//! problems, with the liberties-squared initial numbers of that time): ε = 0 had not
-//! finished after twelve minutes, ε = 15 % took 48.8M nodes, 25 % 50.6M (the default),
-//! 35 % 50.9M, 50 % 52.9M, 100 % 69.7M; weak numbers with ε = 25 % 49.8M. The default stays
-//! at 25 %. Session 4, with the dead-shape knowledge and the expansion that stops at a
-//! deciding child: ε = 25 % 23.3M nodes, 50 % 23.0M, 100 % 29.3M; weak numbers with ε =
-//! 15, 25, 35, 50 %: 21.3M, 21.0M, 20.3M, 20.8M; on 96 harder runs of the unanswered
-//! problems (30M-node budget), weak with 25 % needed 29 % fewer nodes than plain in the
-//! geometric mean (one run much more). The tsumego solver now uses weak numbers with
-//! 25 % (`tsumego::solve`); this generic default stays plain. (ε = 35 % first exposed a
-//! search that never ended: the report ran the main search
-//! in 200,000-node slices, and each restart lost the path-dependent results that its frames
-//! held; progress is now reported from inside one search, [`Solver::solve_reporting`].)
+//! ε is 25 % by default and the tsumego solver uses weak proof numbers, both chosen by
+//! measurement (the figures, and those of the table's batched lookups, are in
+//! `BENCHMARKS.md`). Progress is reported from inside one search
+//! ([`Solver::solve_reporting`]): a search run in slices loses, at each restart, the
+//! path-dependent results its frames held, and may never end.
 //!
 //! A proof tree is bounded by the memory budget ([`proof_state_limit`]): it shares nothing
 //! between transpositions (each is written out again, so a tree can be exponentially

@@ -788,23 +788,8 @@ impl Problem for Search {
     /// also has more ways to make eyes), the defender's `max(1, 8 − own)`. The prover's
     /// proof number is the one of its role, the disproof number the other's.
     ///
-    /// Measured on the 104 answered tsumego.js problems (nodes of `bench solve`): 50.6M
-    /// with `(libs², 1)`, 45.5M with the defender's number alone, 46.2M with the attacker's
-    /// alone, 40.9M with both; `(1, 1)` took about 1.6 times the time of `(libs², 1)`.
-    ///
-    /// The power of the liberties (session 5, on 44 runs of the unanswered problems that
-    /// took 0.7 to 10 s, `solve --quick --time 20`, total nodes and geometric mean): `libs`
-    /// 956M and 15.5M, `libs²` 620M and 10.1M, `libs³` 526M and 8.7M, `libs⁴` 504M and
-    /// 8.5M, `libs⁵` 511M and 8.6M, `libs⁶` 485M and 8.1M, `libs⁸` 657M and 10.7M (the
-    /// numbers saturate). With `libs⁴`, `kb + own` for kb = 0 or 4 instead of 1: 577M and
-    /// 547M; the defender's constant 5 or 12 instead of 8 (with `libs²`): within noise;
-    /// the defender's number squared: 584M. On the answered set `libs⁴` takes 19.3M nodes
-    /// where `libs²` took 20.6M. Not taken: the defender's number less `libs / 2`,
-    /// `libs` or `2 libs` (471M and 8.2M, 481M and 7.9M, 494M and 8.2M on the 44 runs,
-    /// but with `libs` 19.7M nodes on the answered set and two first moves that are not
-    /// the listed ones); the attacker's `1 + own` as `1 + own / 2` (505M and 8.1M, but
-    /// 20.4M nodes on the answered set and one first move off the listing) or squared
-    /// (597M and 9.7M).
+    /// These choices were measured against the alternatives (`BENCHMARKS.md`, "Initial
+    /// numbers").
     fn initial_numbers(&mut self) -> (u32, u32) {
         let b = self.position.board();
         let d = self.defender;

@@ -39,13 +39,9 @@
 //!    its path, in the table of step 3, which keeps serving the whole line; when that
 //!    table is empty, as after a win whatever the threats, in the table of the search at
 //!    another difference that found the result (the main search, or the walk's), whose
-//!    values that no ko touched hold at d_best too (`solve --quick` with the variation:
-//!    gop/15000 B 31.7M -> 22.8M nodes, gop/14352 W 96.6M -> 82.2M; before session 6 an
-//!    empty table, which the line's first search filled). For a first player that loses,
-//!    the table of the refutations, else that other table. Each state used to be solved
-//!    again as a new root in an emptied table: `solve
-//!    --quick` on the 104 answered tsumego.js problems went from 12.0 s to 10.3 s, against
-//!    7.4 s without the variation).
+//!    values that no ko touched hold at d_best too). For a first player that loses, the
+//!    table of the refutations, else that other table: no state of the line is solved
+//!    again as a new root in an emptied table (`BENCHMARKS.md` has the measurements).
 //! 6. With [`SolveOptions::proof`]: the proof tree ([`crate::dfpn::Solver::proof_tree`]).
 //!
 //! Budgets ([`SolveOptions::nodes`], [`SolveOptions::time`]) cover the whole call; when
