@@ -507,7 +507,11 @@ async function solve() {
     }
   } catch (e) {
     if (e.kind === 'stopped') $('progress').textContent = 'Stopped: the answers below are those finished before.';
-    else { $('progress').textContent = ''; showMessage(`The solver failed: ${errorText(e)}`); }
+    else if (e.kind === 'no-goal') {
+      // Not a failure: the position holds no group whose fate depends on who plays first.
+      $('progress').textContent = '';
+      showMessage(`No problem found by reading: ${errorText(e).replace(/^no goal found: /, '')}. Choose Target and click a stone of the group to kill or save.`);
+    } else { $('progress').textContent = ''; showMessage(`The solver failed: ${errorText(e)}`); }
   }
   S.solving = null;
   for (const c of order) {

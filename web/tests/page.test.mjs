@@ -708,3 +708,18 @@ test('an open book problem: the goal is found, the region is shown, and it is so
   await shot('15-open-problem');
   noConsoleErrors();
 });
+
+test('an unmarked position with no problem in it gets a clear message listing the candidates', async () => {
+  await openWith('(;SZ[9]AB[cc][dd]AW[ee]PL[B])');
+  await page.click('#solve');
+  await page.waitForFunction(() => /No problem found by reading/.test(document.querySelector('#message').textContent));
+  const text = await page.textContent('#message');
+  assert.doesNotMatch(text, /solver failed/);
+  assert.match(text, /Choose Target and click a stone of the group to kill or save\.$/);
+  assert.match(text, /black group at C7: settled whoever plays first/);
+  assert.match(text, /white group at E5/);
+  await page.waitForFunction(() => !document.querySelector('#solve').disabled);
+  // The board is still the position, and editing it goes on.
+  assert.equal(await stoneAt('E5'), 'W');
+  noConsoleErrors();
+});
