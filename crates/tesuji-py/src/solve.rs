@@ -16,18 +16,27 @@ use std::time::Duration;
 use tesuji::dfpn::StopReason;
 use tesuji::sgf;
 use tesuji::tsumego::{
-    proof_sgf, solve_with_progress, verify, with_threats, Answer, SolveOptions, Tsumego,
-    TsumegoError, Verdict,
+    load, proof_sgf, solve_with_progress, verify, with_threats, Answer, OpenOptions, SolveOptions,
+    Tsumego, TsumegoError, Verdict,
 };
 use tesuji::{Color, Move};
 
-/// Reads a problem from SGF text: `MA` marks the targets, `SQ` the region (found from the
-/// surrounding wall when absent), `PL` the first player.
+/// Reads a problem from SGF text as every face of tesuji does (`tesuji::tsumego::load`):
+/// `MA` marks the targets, `SQ` the region (found from the surrounding wall when absent,
+/// or open toward the rest of the board when no wall closes it), `PL` the first player.
+/// With nothing marked, the goal is found by reading (the default budgets of
+/// `OpenOptions`), and its words come back with the problem.
 ///
-/// Every way the Python package loads a problem goes through here, so that another loader
-/// (problems with no target marked, say) is one change.
-pub fn load_problem(text: &str) -> Result<Tsumego> {
-    guard(|| Tsumego::from_sgf_text(text).map_err(problem_error))
+/// Every way the Python package loads a problem goes through here.
+pub fn load_problem(text: &str) -> Result<(Tsumego, Option<String>)> {
+    guard(|| {
+        let trees = sgf::parse(text).map_err(|e| problem_error(e.into()))?;
+        let tree = trees
+            .first()
+            .ok_or_else(|| problem_error(TsumegoError::NoGameTree))?;
+        let loaded = load(tree, None, None, &OpenOptions::default()).map_err(problem_error)?;
+        Ok((loaded.problem, loaded.open.map(|f| f.describe())))
+    })
 }
 
 fn problem_error(e: TsumegoError) -> Error {
@@ -159,6 +168,9 @@ pub struct AnswerData {
     note: Option<String>,
     proof_sgf: Option<String>,
     proof_missing: Option<String>,
+    targets: Vec<String>,
+    region: Vec<String>,
+    goal_words: Option<String>,
 }
 
 fn stop_name(r: StopReason) -> &'static str {
@@ -263,7 +275,12 @@ fn proof_text(problem: &Tsumego, a: &Answer) -> Result<Option<String>> {
 }
 
 /// Solves `problem` for `first` and gathers the answer as plain data.
-fn run(problem: &Tsumego, first: Color, options: &SolveOptions) -> Result<AnswerData> {
+fn run(
+    problem: &Tsumego,
+    first: Color,
+    options: &SolveOptions,
+    goal_words: Option<String>,
+) -> Result<AnswerData> {
     guard(|| {
         let a = solve_with_progress(problem, first, options, &mut |_| true);
         let size = problem.position().size();
@@ -306,6 +323,17 @@ fn run(problem: &Tsumego, first: Color, options: &SolveOptions) -> Result<Answer
             note: partial_note(&a, options),
             proof_sgf,
             proof_missing,
+            targets: problem
+                .targets()
+                .iter()
+                .map(|&p| text(Move::Play(p)))
+                .collect(),
+            region: problem
+                .region()
+                .iter()
+                .map(|&p| text(Move::Play(p)))
+                .collect(),
+            goal_words,
         })
     })
 }
@@ -338,6 +366,9 @@ impl AnswerData {
         d.set_item("note", self.note.clone())?;
         d.set_item("proof_sgf", self.proof_sgf.clone())?;
         d.set_item("proof_missing", self.proof_missing.clone())?;
+        d.set_item("targets", self.targets.clone())?;
+        d.set_item("region", self.region.clone())?;
+        d.set_item("goal_words", self.goal_words.clone())?;
         Ok(d)
     }
 }
@@ -376,7 +407,7 @@ pub fn solve_one<'py>(
     text: &str,
     options: Options,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let problem = py.detach(|| load_problem(text))?;
+    let (problem, goal_words) = py.detach(|| load_problem(text))?;
     let first = options.first.unwrap_or_else(|| problem.first());
     let cancel = Arc::new(AtomicBool::new(false));
     let solve_options = options.with_cancel(&cancel);
@@ -384,7 +415,7 @@ pub fn solve_one<'py>(
     let worker = std::thread::Builder::new()
         .name("tesuji-solve".to_string())
         .spawn(move || {
-            let _ = tx.send(run(&problem, first, &solve_options));
+            let _ = tx.send(run(&problem, first, &solve_options, goal_words));
         })
         .map_err(|e| Error::input(format!("cannot start a solver thread: {e}")))?;
     let rx = Mutex::new(rx);
@@ -395,7 +426,9 @@ pub fn solve_one<'py>(
     got?.map_err(|e| e.into_pyerr(py))?.to_dict(py)
 }
 
-type Job = Result<(Tsumego, Color)>;
+/// A problem to solve: the problem, its first player and, for a problem with nothing
+/// marked, its goal in words.
+type Job = Result<(Tsumego, Color, Option<String>)>;
 type Message = (usize, Result<AnswerData>);
 
 /// A pool of native threads solving a list of problems (`tesuji.solve_many` iterates
@@ -425,7 +458,7 @@ fn worker(
             return;
         }
         let answer = match &jobs[i] {
-            Ok((problem, first)) => run(problem, *first, &options),
+            Ok((problem, first, words)) => run(problem, *first, &options, words.clone()),
             Err(e) => Err(e.clone()),
         };
         if tx.send((i, answer)).is_err() {
@@ -449,9 +482,9 @@ impl SolvePool {
             texts
                 .iter()
                 .map(|t| {
-                    load_problem(t).map(|p| {
+                    load_problem(t).map(|(p, words)| {
                         let f = first.unwrap_or_else(|| p.first());
-                        (p, f)
+                        (p, f, words)
                     })
                 })
                 .collect()

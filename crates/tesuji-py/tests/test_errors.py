@@ -163,8 +163,8 @@ def test_bad_solver_input():
     with pytest.raises(tesuji.SgfError) as info:
         tesuji.solve("(;SZ[9]AB[aa")
     assert info.value.line == 1
-    with pytest.raises(tesuji.ProblemError, match="no target"):
-        tesuji.solve("(;SZ[9]AB[aa]AW[bb])")
+    with pytest.raises(tesuji.ProblemError, match="no goal found"):
+        tesuji.solve("(;SZ[9])")
     with pytest.raises(tesuji.ProblemError, match="too large"):
         tesuji.solve("(;SZ[21]AB[aa]AW[bb]MA[bb])")
     with pytest.raises(tesuji.ProblemError, match="empty point"):

@@ -14,7 +14,7 @@ import time
 import pytest
 
 import tesuji
-from conftest import EXAMPLES, TSUMEGOJS, run_cli, tsumegojs_files
+from conftest import DATA, EXAMPLES, TSUMEGOJS, run_cli, tsumegojs_files
 
 EXAMPLE = (EXAMPLES / "tsumego.sgf").read_text()
 #: A problem that takes far longer than any test allows (unknown after 8 s).
@@ -179,12 +179,12 @@ def test_solve_many_takes_paths_and_a_first_player():
 
 
 def test_solve_many_bad_problems():
-    texts = [EXAMPLE, "(;SZ[9]AB[aa]AW[bb])", "(;SZ[9"]
-    with pytest.raises(tesuji.ProblemError, match="problem 1: no target"):
+    texts = [EXAMPLE, "(;SZ[9])", "(;SZ[9"]
+    with pytest.raises(tesuji.ProblemError, match="problem 1: no goal found"):
         tesuji.solve_many(texts)
     got = list(tesuji.solve_many(texts, return_exceptions=True))
     assert got[0].result == "win"
-    assert isinstance(got[1], tesuji.ProblemError) and str(got[1]).startswith("no target")
+    assert isinstance(got[1], tesuji.ProblemError) and str(got[1]).startswith("no goal found")
     assert isinstance(got[2], tesuji.SgfError) and got[2].line == 1
 
 
@@ -232,3 +232,23 @@ def test_ctrl_c_stops_solve_many():
         list(tesuji.solve_many([HARD] * 3, workers=2, time=60))
     assert time.perf_counter() - t < 5
     timer.cancel()
+
+
+def test_an_open_problem_is_solved_as_printed():
+    # Hashimoto Utaro, Famous Creations 141: nothing marked but "Black to play".
+    path = DATA / "tsumego" / "hashimoto" / "Famous-Creations-141.sgf"
+    r = tesuji.solve(path)
+    assert r.goal_words == "kill the white group at H19"
+    assert r.goal == "kill" and r.attacker == "B" and r.first == "B"
+    assert r.result == "win" and r.moves == ["D19"] and r.complete
+    assert "H19" in r.targets and "D19" in r.region and len(r.region) < 40
+    assert str(r).startswith(
+        "Black to play: kill the white group at H19 (goal found by reading)\n"
+        "Black to play: Black can kill (unconditionally)\n"
+    )
+    # The same answer from solve_many, and White to play lives.
+    [again] = list(tesuji.solve_many([path]))
+    assert again.moves == r.moves and again.goal_words == r.goal_words
+    assert tesuji.solve(path, first="white").result == "win"
+    # A marked problem has no goal words.
+    assert tesuji.solve(EXAMPLE).goal_words is None

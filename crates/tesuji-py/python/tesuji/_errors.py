@@ -48,9 +48,9 @@ class IllegalMove(TesujiError):
 
 
 class ProblemError(TesujiError):
-    """A life-and-death problem that cannot be built: no target marked (``MA``), targets
-    of both colours, a target on an empty point, a region that cannot be closed, a board
-    larger than 19x19."""
+    """A life-and-death problem that cannot be built: nothing marked and no goal found by
+    reading (the message lists the candidate groups), targets of both colours, a target on
+    an empty point, a board larger than 19x19."""
 
 
 __all__ = ["TesujiError", "SgfError", "IllegalMove", "ProblemError"]

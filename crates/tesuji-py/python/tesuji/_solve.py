@@ -84,6 +84,15 @@ class SolveResult:
     note: Optional[str]
     #: The ko-threat difference that the moves, the variation and the proof are for.
     proof_threats: int
+    #: The target stones (GTP vertices): those marked, or for a problem with nothing
+    #: marked, the main chain of the group whose goal was found by reading.
+    targets: List[str]
+    #: The points where moves may be played (stones included).
+    region: List[str]
+    #: For a problem with nothing marked (a book problem as printed), the goal found by
+    #: reading, in words: ``"kill the white group at H19"``; ``None`` when the targets
+    #: were marked.
+    goal_words: Optional[str]
     #: The problem's SGF text.
     problem: str = field(repr=False)
     #: The options of the solve (budgets, what was asked for).
@@ -160,6 +169,8 @@ class SolveResult:
 
     def __str__(self) -> str:
         lines = [self.summary]
+        if self.goal_words:
+            lines.insert(0, f"{_COLOR_NAMES[self.first]} to play: {self.goal_words} (goal found by reading)")
         wins = self.result == "win" or self.threshold is not None
         if self.note:
             lines.append(f"  {self.note}")
@@ -209,6 +220,9 @@ def _result(d: Dict[str, Any], problem: str, options: Dict[str, Any]) -> SolveRe
         moves_complete=d["moves_complete"],
         note=d["note"],
         proof_threats=d["proof_threats"],
+        targets=list(d["targets"]),
+        region=list(d["region"]),
+        goal_words=d["goal_words"],
         problem=problem,
         options=dict(options),
         _proof=d["proof_sgf"],
@@ -245,8 +259,11 @@ def solve(
     The SGF is the tsumego.js convention: ``SZ``, ``AB``, ``AW``, ``MA`` on a stone of the
     chain to kill or save (its owner defends, the other colour attacks), ``PL`` for the
     first player; ``SQ``, when present, is the region where moves may be played (else it is
-    found from the surrounding wall). ``first`` is ``"black"``, ``"white"`` (``"B"``,
-    ``"W"`` too), or ``None`` for the file's ``PL`` (Black when absent).
+    found from the surrounding wall, or left open toward the rest of the board when no wall
+    closes it: a target chain that gets a liberty outside it has escaped). With nothing
+    marked (a book problem as printed), the goal is found by reading, as ``tesuji solve``
+    does, and ``SolveResult.goal_words`` says it. ``first`` is ``"black"``, ``"white"``
+    (``"B"``, ``"W"`` too), or ``None`` for the file's ``PL`` (Black when absent).
 
     Budgets, for the whole call: ``time`` in seconds, ``nodes``, and ``memory``, the size
     of the transposition table in MiB (default 256). ``ko_threats`` is the first player's
@@ -257,7 +274,8 @@ def solve(
 
     The search runs without the GIL; Ctrl-C stops it and raises ``KeyboardInterrupt``.
     Raises ``SgfError`` for text that is not SGF, ``ProblemError`` for a file that is not a
-    problem (no target, no closed region, ...), ``TesujiError`` for a bad argument.
+    problem (no goal found, a target on an empty point, ...), ``TesujiError`` for a bad
+    argument.
     """
     options = dict(
         time=time,
