@@ -129,7 +129,8 @@ pub struct OpenArgs {
     #[arg(long, value_name = "kill|live", value_parser = parse_goal)]
     goal: Option<Goal>,
     /// For an open problem: how far the region reaches from the target group, in steps.
-    #[arg(long, value_name = "STEPS", default_value_t = OpenOptions::default().reach)]
+    #[arg(long, value_name = "STEPS", default_value_t = OpenOptions::default().reach,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=8))]
     reach: usize,
 }
 

@@ -232,6 +232,8 @@ fn malformed_problems_get_clear_errors() {
         vec!["--time", "-1"],
         vec!["--memory", "0"],
         vec!["--target", "Z99"],
+        vec!["--reach", "0"],
+        vec!["--goal", "capture"],
     ] {
         let mut a = vec![
             "solve",

@@ -59,6 +59,15 @@ struct JsGoal {
     nodes: f64,
 }
 
+/// An options object from JavaScript (`undefined` and `null` mean every default); a bad
+/// field is an argument error naming `what`.
+fn js_options<T: Default + serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(T::default());
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| Error::argument(format!("{what}: {e}")))
+}
+
 /// Options of [`JsProblem::open`], as a JavaScript object (every field optional).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
@@ -71,12 +80,7 @@ struct JsOpenOptions {
 
 impl JsOpenOptions {
     fn read(value: JsValue) -> Result<OpenOptions> {
-        let o: JsOpenOptions = if value.is_undefined() || value.is_null() {
-            JsOpenOptions::default()
-        } else {
-            serde_wasm_bindgen::from_value(value)
-                .map_err(|e| Error::argument(format!("open options: {e}")))?
-        };
+        let o: JsOpenOptions = js_options(value, "open options")?;
         let mut options = OpenOptions::default();
         if let Some(t) = o.time_ms {
             if !(t.is_finite() && t >= 0.0) {
@@ -136,12 +140,7 @@ struct JsSolveOptions {
 
 impl JsSolveOptions {
     fn read(value: JsValue) -> Result<SolveOptions> {
-        let o: JsSolveOptions = if value.is_undefined() || value.is_null() {
-            JsSolveOptions::default()
-        } else {
-            serde_wasm_bindgen::from_value(value)
-                .map_err(|e| Error::argument(format!("solve options: {e}")))?
-        };
+        let o: JsSolveOptions = js_options(value, "solve options")?;
         let positive = |v: Option<f64>, what: &str| -> Result<Option<f64>> {
             match v {
                 Some(x) if !(x.is_finite() && x >= 0.0) => Err(Error::argument(format!(

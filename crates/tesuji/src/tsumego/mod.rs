@@ -393,22 +393,12 @@ impl Tsumego {
 
     /// The targets marked at a problem file's root (`MA`), in the file's order.
     pub fn sgf_targets(tree: &GameTree) -> Result<Vec<Point>, TsumegoError> {
-        Ok(tree
-            .markup(tree.root())?
-            .into_iter()
-            .filter(|&(k, _)| k == Markup::Mark)
-            .map(|(_, p)| p)
-            .collect())
+        root_markup(tree, Markup::Mark)
     }
 
     /// The region marked at a problem file's root (`SQ`), in the file's order.
     pub fn sgf_region(tree: &GameTree) -> Result<Vec<Point>, TsumegoError> {
-        Ok(tree
-            .markup(tree.root())?
-            .into_iter()
-            .filter(|&(k, _)| k == Markup::Square)
-            .map(|(_, p)| p)
-            .collect())
+        root_markup(tree, Markup::Square)
     }
 
     /// The position of a problem file's root: the stones of `SZ`, `AB`, `AW`, the first
@@ -601,3 +591,13 @@ fn off_board(p: Point, size: BoardSize) -> TsumegoError {
 
 #[cfg(test)]
 mod tests;
+
+/// The points of the root of `tree` marked with `kind`, in the file's order.
+fn root_markup(tree: &GameTree, kind: Markup) -> Result<Vec<Point>, TsumegoError> {
+    Ok(tree
+        .markup(tree.root())?
+        .into_iter()
+        .filter(|&(k, _)| k == kind)
+        .map(|(_, p)| p)
+        .collect())
+}
