@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
-    check_move, listed_first_moves, load, load_position, proof_sgf, solve_with_progress, verify,
+    check_move, listed_first_moves, load, load_position, solve_with_progress, verified_proof_text,
     with_threats, Answer, Goal, Inference, Loaded, OpenOptions, SolveOptions, Tsumego,
     TsumegoError, Verdict,
 };
@@ -38,7 +38,8 @@ pub struct BudgetArgs {
     /// Most seconds per first player (decimals allowed).
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
-    /// Transposition table memory in MiB.
+    /// Transposition table memory in MiB; a proof written with --sgf or --evidence is
+    /// bounded by the same figure on its own (about 1 KiB a state).
     #[arg(long, value_name = "MB", default_value_t = 256)]
     memory: usize,
     /// The first player's external ko threats minus the opponent's.
@@ -599,16 +600,8 @@ fn write_proof(out: &str, problem: &Tsumego, answers: &[Answer]) -> Result<()> {
             continue;
         };
         let p = with_threats(problem, a.first, a.proof_threats);
-        let game = proof_sgf(&p, tree, a.first);
-        let sgf_text = game.to_sgf();
-        let parsed = sgf::parse(&sgf_text)
-            .map_err(|e| anyhow::anyhow!("{out}: the proof SGF does not parse: {e}"))?;
-        let report = verify(&p, &parsed[0]).map_err(|e| {
-            anyhow::anyhow!(
-                "{out}: the proof for {} to play fails verification: {e}",
-                color_name(a.first)
-            )
-        })?;
+        let (sgf_text, report) = verified_proof_text(&p, tree, a.first)
+            .map_err(|e| anyhow::anyhow!("{out}: {} to play: {e}", color_name(a.first)))?;
         eprintln!(
             "{} to play: proof of {} states ({} leaves) verified",
             color_name(a.first),
@@ -835,11 +828,8 @@ fn write_verified_proof(
     winner: Color,
     path: &std::path::Path,
 ) -> Result<String> {
-    let sgf_text = proof_sgf(problem, tree, prover).to_sgf();
-    let parsed = sgf::parse(&sgf_text)
-        .map_err(|e| anyhow::anyhow!("{}: the proof SGF does not parse: {e}", path.display()))?;
-    let report = verify(problem, &parsed[0])
-        .map_err(|e| anyhow::anyhow!("{}: the proof fails verification: {e}", path.display()))?;
+    let (sgf_text, report) = verified_proof_text(problem, tree, prover)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     if report.winner != winner {
         return Ok(" (no evidence: the proof is for the other side)".to_string());
     }

@@ -16,8 +16,8 @@ use std::time::Duration;
 use tesuji::dfpn::StopReason;
 use tesuji::sgf;
 use tesuji::tsumego::{
-    load, proof_sgf, solve_with_progress, verify, with_threats, Answer, OpenOptions, SolveOptions,
-    Tsumego, TsumegoError, Verdict,
+    load, solve_with_progress, verified_proof_text, with_threats, Answer, OpenOptions,
+    SolveOptions, Tsumego, TsumegoError, Verdict,
 };
 use tesuji::{Color, Move};
 
@@ -267,10 +267,8 @@ fn proof_text(problem: &Tsumego, a: &Answer) -> Result<Option<String>> {
         return Ok(None);
     };
     let p = with_threats(problem, a.first, a.proof_threats);
-    let text = proof_sgf(&p, tree, a.first).to_sgf();
-    let parsed =
-        sgf::parse(&text).map_err(|e| Error::bug(format!("the proof SGF does not parse: {e}")))?;
-    verify(&p, &parsed[0]).map_err(|e| Error::bug(format!("the proof fails verification: {e}")))?;
+    let (text, _) =
+        verified_proof_text(&p, tree, a.first).map_err(|e| Error::bug(e.to_string()))?;
     Ok(Some(text))
 }
 

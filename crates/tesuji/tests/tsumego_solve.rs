@@ -40,6 +40,9 @@ fn small_answered_problems_first_move_proof_and_seeds() {
         let options = SolveOptions {
             proof: true,
             nodes: Some(10_000_000),
+            // Room for the largest proof here (gop/20124: 336,412 states, past the
+            // 256 MiB default's bound of 1 KiB a state).
+            memory_bytes: 1 << 30,
             ..SolveOptions::default()
         };
         let a = solve(&problem, first, &options);

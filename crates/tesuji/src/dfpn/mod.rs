@@ -169,7 +169,9 @@
 //! ([`Solver::solve_reporting`]): a search run in slices loses, at each restart, the
 //! path-dependent results its frames held, and may never end.
 //!
-//! A proof tree is bounded by the memory budget ([`proof_state_limit`]): it shares nothing
+//! A proof tree is bounded by the memory budget ([`proof_state_limit`], which counts its
+//! SGF and the verification of it too; the table is bounded by the same figure on its
+//! own, so a solve that writes a proof may take up to twice the budget): it shares nothing
 //! between transpositions (each is written out again, so a tree can be exponentially
 //! larger than the search that found it), and past the bound
 //! [`Solver::proof_tree`] stops with [`StopReason::MemoryLimit`].

@@ -86,14 +86,22 @@ impl<M: Copy> ProofTree<M> {
     }
 }
 
-/// The most states a proof tree may have under a memory bound: about 96 bytes a state
-/// (the node, its share of the children lists, the moves it tried). A proof is a tree, not a graph, so
+/// The most states a proof tree may have under a memory bound: 1 KiB a state, which covers
+/// what becomes of a proof, not only the tree itself (about 96 bytes a state: the node,
+/// its share of the children lists, the moves it tried) but its SGF game tree (a few
+/// hundred bytes a node, and up to about two nodes a state where ko threats are written),
+/// the SGF text and the game tree read back from it to be verified
+/// (`tsumego::verified_proof_text`). The transposition table the tree was read from is
+/// bounded separately, by the same figure. A proof is a tree, not a graph, so
 /// transpositions are written out again each time; a hard problem's proof can be far
 /// larger than its search (gop/14140's proof of capture outgrows any memory), and then
 /// [`Solver::proof_tree`] stops with [`StopReason::MemoryLimit`] rather than exhaust it.
 pub fn proof_state_limit(memory_bytes: usize) -> usize {
-    (memory_bytes / 96).max(1024)
+    (memory_bytes / PROOF_STATE_BYTES).max(1024)
 }
+
+/// The memory a state of a proof tree is counted for (see [`proof_state_limit`]).
+const PROOF_STATE_BYTES: usize = 1024;
 
 /// A state of the tree being built.
 struct Build<M> {

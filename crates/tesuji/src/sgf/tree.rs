@@ -65,7 +65,8 @@ impl Property {
     /// The identifier is used as given; the writer only writes it correctly if it consists
     /// of upper-case ASCII letters, as SGF requires. A property with no values is written
     /// with one empty value (`X[]`), since SGF has no property without a value.
-    pub fn new(id: impl Into<String>, values: Vec<String>) -> Property {
+    pub fn new(id: impl Into<String>, mut values: Vec<String>) -> Property {
+        values.shrink_to_fit();
         Property {
             id: id.into(),
             values,
@@ -73,7 +74,12 @@ impl Property {
         }
     }
 
-    pub(crate) fn with_location(id: String, values: Vec<String>, location: Location) -> Property {
+    pub(crate) fn with_location(
+        id: String,
+        mut values: Vec<String>,
+        location: Location,
+    ) -> Property {
+        values.shrink_to_fit();
         Property {
             id,
             values,
@@ -245,7 +251,7 @@ impl GameTree {
             parent: Some(parent),
             children: Vec::new(),
         });
-        self.nodes[parent.index()].children.push(id);
+        push_exact(&mut self.nodes[parent.index()].children, id);
         id
     }
 
@@ -257,13 +263,14 @@ impl GameTree {
         S: Into<String>,
     {
         let values = values.into_iter().map(Into::into).collect();
-        self.nodes[id.index()]
-            .properties
-            .push(Property::new(prop, values));
+        push_exact(
+            &mut self.nodes[id.index()].properties,
+            Property::new(prop, values),
+        );
     }
 
     pub(crate) fn push_raw(&mut self, id: NodeId, property: Property) {
-        self.nodes[id.index()].properties.push(property);
+        push_exact(&mut self.nodes[id.index()].properties, property);
     }
 
     /// Adds `value` to the property `prop` of node `id`, creating the property at the end
@@ -324,4 +331,14 @@ impl Iterator for MainLine<'_> {
         self.next = self.tree.children(id).first().copied();
         Some(id)
     }
+}
+
+/// Pushes `item`, giving an empty vector room for exactly one: most nodes of a game have
+/// one property and one child, and a vector's first push would make room for four
+/// (a proof tree of millions of nodes then takes twice the memory).
+fn push_exact<T>(v: &mut Vec<T>, item: T) {
+    if v.capacity() == 0 {
+        v.reserve_exact(1);
+    }
+    v.push(item);
 }

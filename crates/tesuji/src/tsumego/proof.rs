@@ -409,6 +409,36 @@ fn move_text(color: Color, mv: TsumegoMove, size: BoardSize) -> String {
 // ---------------------------------------------------------------------------------------
 // Writing.
 
+/// Why [`verified_proof_text`] gave no text: the proof's SGF did not read back, or the
+/// independent verifier rejected it (either is a bug of the solver or of the writer).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProofTextError {
+    /// The SGF written does not parse.
+    #[error("the proof SGF does not parse: {0}")]
+    Parse(#[from] crate::sgf::SgfError),
+    /// The verifier found a fault.
+    #[error("the proof fails verification: {0}")]
+    Verify(#[from] VerifyError),
+}
+
+/// The proof tree `tree` of `problem` (see [`proof_sgf`]) as SGF text, read back from that
+/// text and checked by [`verify`]: what a caller writes to a file is what was verified.
+///
+/// Memory: the game tree of [`proof_sgf`] is dropped once its text is written, before the
+/// text is read back, so at most one SGF game tree of the proof is alive at a time (an SGF
+/// node costs a few hundred bytes, several times a state of `tree`;
+/// [`crate::dfpn::proof_state_limit`] counts this).
+pub fn verified_proof_text(
+    problem: &Tsumego,
+    tree: &ProofTree<TsumegoMove>,
+    prover: Color,
+) -> Result<(String, VerifyReport), ProofTextError> {
+    let text = proof_sgf(problem, tree, prover).to_sgf();
+    let parsed = crate::sgf::parse(&text)?;
+    let report = verify(problem, &parsed[0])?;
+    Ok((text, report))
+}
+
 /// Writes the proof tree `tree` of `problem`, found for `prover` (the colour the search
 /// tried to prove successful, as given to [`Tsumego::search`]), as an SGF game tree; see
 /// the [module documentation](self) for the conventions. The winner is `prover` for a
