@@ -618,8 +618,10 @@ impl Engine {
                 // Answers `RESULT MOVE THRESHOLD`: win/loss/unknown for COLOR, its winning
                 // first move (`-` if it has none, `?` if the 10 seconds did not find one),
                 // and the ko threshold (`none` when it does not depend on ko threats); for
-                // a goal found by reading, then `GOAL VERTEX` (`kill` or `live`, and a stone
-                // of the target group).
+                // a goal found by reading, then `GOAL VERTEX STATUS` (`kill` or `live`, a
+                // stone of the target group, and `critical` when the reading showed that the
+                // group's fate depends on who plays first, `unconfirmed` when the other
+                // side's reading did not finish within its budget).
                 if args.is_empty() {
                     return Err(GtpError::Arguments("a color and optional target vertices"));
                 }
@@ -660,9 +662,14 @@ impl Engine {
                 let t = a.threshold.map_or("none".to_string(), |t| t.to_string());
                 let goal = loaded.open.as_ref().map_or(String::new(), |f| {
                     format!(
-                        " {} {}",
+                        " {} {} {}",
                         f.goal.as_str(),
-                        vertex::format(Move::Play(f.group.anchor()), self.size())
+                        vertex::format(Move::Play(f.group.anchor()), self.size()),
+                        if f.confirmed {
+                            "critical"
+                        } else {
+                            "unconfirmed"
+                        }
                     )
                 });
                 Ok(format!("{} {mv} {t}{goal}", a.result.as_str()))
