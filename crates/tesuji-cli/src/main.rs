@@ -80,6 +80,9 @@ struct GtpArgs {
     /// Seed for genmove's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Threads for tesuji-solve (default: every core); the answer does not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
 }
 
 #[derive(Args)]
@@ -520,6 +523,10 @@ fn bench_playouts(a: PlayoutArgs) -> Result<ExitCode> {
 fn gtp(a: GtpArgs) -> Result<ExitCode> {
     let mut engine = tesuji_gtp::Engine::with_rules(a.rules.unwrap_or_default());
     engine.set_seed(a.seed);
+    engine.set_threads(a.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    ));
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     engine

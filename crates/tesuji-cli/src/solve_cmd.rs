@@ -56,6 +56,10 @@ pub struct BudgetArgs {
     /// Seed mixed into the hash keys (the answer must not depend on it).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
+    /// Threads for each search (default: every core); 1 is deterministic to the node. The
+    /// answer does not depend on it; node counts and the chosen line may.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 impl BudgetArgs {
@@ -77,10 +81,23 @@ impl BudgetArgs {
             ))
             .into());
         }
+        let threads = match self.threads {
+            Some(0) => {
+                return Err(
+                    Failure::input("--threads 0: give at least one thread".to_string()).into(),
+                );
+            }
+            Some(n) if n > 1024 => {
+                return Err(Failure::input(format!("--threads {n}: at most 1024")).into());
+            }
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
         Ok(SolveOptions {
             nodes: self.nodes,
             time,
             memory_bytes: self.memory << 20,
+            threads,
             ko_threats: self.ko_threats,
             max_threats: self.max_threats,
             key_seed: self.seed,
@@ -136,13 +153,19 @@ pub struct OpenArgs {
 }
 
 impl OpenArgs {
-    /// The options of the inference, within the time `time` when given.
-    fn options(&self, time: Option<Duration>, cancel: &Arc<AtomicBool>) -> OpenOptions {
+    /// The options of the inference, within the time `time` when given, on `threads`.
+    fn options(
+        &self,
+        time: Option<Duration>,
+        cancel: &Arc<AtomicBool>,
+        threads: usize,
+    ) -> OpenOptions {
         OpenOptions {
             reach: self.reach,
             goal: self.goal,
             time,
             cancel: Some(cancel.clone()),
+            threads,
             ..OpenOptions::default()
         }
     }
@@ -511,7 +534,7 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     let text = read_text(&a.file)?;
     let cancel = cancel_flag();
     let mut options = a.budget.options(&cancel)?;
-    let open = a.open.options(options.time, &cancel);
+    let open = a.open.options(options.time, &cancel, options.threads);
     let (loaded, tree) = load_problem(
         &a.file,
         &text,
@@ -1036,7 +1059,7 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
             // Not an answered problem: skipped before its goal is read.
             continue;
         }
-        let open = a.open.options(options.time, &cancel);
+        let open = a.open.options(options.time, &cancel, options.threads);
         let loaded = load_problem(&name, &text, None, None, &open);
         let (problem, tree, found) = match loaded {
             Ok((l, tree)) => (l.problem, tree, l.open),

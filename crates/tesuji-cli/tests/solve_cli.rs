@@ -104,7 +104,15 @@ fn hash_seeds_do_not_change_answers() {
         let mut answers = Vec::new();
         for seed in ["1", "77"] {
             let mut v = json_lines(&tesuji(&[
-                "solve", &path, "--first", "both", "--json", "--seed", seed,
+                "solve",
+                &path,
+                "--first",
+                "both",
+                "--json",
+                "--seed",
+                seed,
+                "--threads",
+                "1",
             ]));
             for a in &mut v {
                 a.as_object_mut().unwrap().remove("ms");
@@ -142,7 +150,17 @@ fn proof_sgf_is_written_and_verified() {
 #[test]
 fn a_cut_answer_says_it_is_partial() {
     let f = format!("{SET}/cc1/891.sgf");
-    let args = ["solve", &f, "--first", "white", "--max-threats", "2"];
+    // One thread: the cut falls at the same node every time.
+    let args = [
+        "solve",
+        &f,
+        "--first",
+        "white",
+        "--max-threats",
+        "2",
+        "--threads",
+        "1",
+    ];
     let o = tesuji(&[&args[..], &["--nodes", "351"]].concat());
     let text = stdout(&o);
     assert!(text.starts_with("White to play: White can live (unconditionally)\n  the node budget ran out: what follows is what was established, not the whole answer\n  winning moves found so far: G7\n  failing moves (refutation): F6 (reply not found)\n  not searched: C6, F7, E8, pass\n"), "{text}");
@@ -166,6 +184,8 @@ fn a_cut_answer_says_it_is_partial() {
         "2",
         "--nodes",
         "338",
+        "--threads",
+        "1",
     ]);
     let text = stdout(&o);
     assert!(
@@ -182,7 +202,7 @@ fn a_cut_answer_says_it_is_partial() {
 #[test]
 fn budgets_are_honoured() {
     // A hard problem (not solved within 10 s in a release build): stopped by the node
-    // budget, within 10 %.
+    // budget, within 10 %, on every core (the budget covers every thread).
     let f = format!("{SET}/gop/13500.sgf");
     let v = json_lines(&tesuji(&["solve", &f, "--json", "--nodes", "200000"]));
     assert_eq!(v[0]["result"], "unknown");

@@ -134,6 +134,8 @@ pub struct Engine {
     rng: Rng,
     base_dir: Option<PathBuf>,
     quit: bool,
+    /// Threads of `tesuji-solve`'s searches.
+    threads: usize,
 }
 
 impl Default for Engine {
@@ -162,12 +164,19 @@ impl Engine {
             rng: Rng::new(0x7E5D_0001),
             base_dir: None,
             quit: false,
+            threads: 1,
         }
     }
 
     /// Seeds the random choices of `genmove`.
     pub fn set_seed(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
+    }
+
+    /// The threads of `tesuji-solve`'s searches (1, the default, is deterministic; the
+    /// answer does not depend on it).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     /// Resolves relative `loadsgf` paths against `dir` (the regression runner uses the
@@ -637,6 +646,7 @@ impl Engine {
                 let budget = std::time::Duration::from_secs(10);
                 let open = tesuji::tsumego::OpenOptions {
                     time: Some(budget),
+                    threads: self.threads,
                     ..Default::default()
                 };
                 let targets = (!targets.is_empty()).then_some(&targets[..]);
@@ -650,6 +660,7 @@ impl Engine {
                     time: Some(budget.saturating_sub(spent)),
                     all_moves: false,
                     pv: false,
+                    threads: self.threads,
                     ..Default::default()
                 };
                 let problem = &loaded.problem;

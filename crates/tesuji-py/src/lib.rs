@@ -88,7 +88,7 @@ fn py_benson(game: PyRef<'_, game::Game>) -> PyResult<analysis::Benson> {
 #[pyfunction]
 #[pyo3(name = "_solve", signature = (
     text, first = None, time = None, nodes = None, memory = None, ko_threats = None,
-    max_threats = None, all_moves = true, pv = true, proof = false
+    max_threats = None, all_moves = true, pv = true, proof = false, threads = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn py_solve<'py>(
@@ -103,6 +103,7 @@ fn py_solve<'py>(
     all_moves: bool,
     pv: bool,
     proof: bool,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
     let (zero, three) = (0i64.into_pyobject(py)?, 3i64.into_pyobject(py)?);
     let options = solve::Options::new(&solve::Args {
@@ -115,6 +116,7 @@ fn py_solve<'py>(
         all_moves,
         pv,
         proof,
+        threads,
     })?;
     solve::solve_one(py, text, options)
 }
@@ -155,6 +157,8 @@ fn py_solve_pool<'py>(
         all_moves,
         pv,
         proof,
+        // The pool's workers solve a problem each, on one thread.
+        threads: None,
     })?;
     solve::SolvePool::start(py, texts, options, workers, fail_fast, progress)
 }

@@ -72,6 +72,8 @@ pub struct Args<'a, 'py> {
     pub pv: bool,
     /// The proof tree.
     pub proof: bool,
+    /// Threads of each search.
+    pub threads: Option<&'a Bound<'py, PyAny>>,
 }
 
 /// The options of a solve, as given from Python.
@@ -122,6 +124,14 @@ impl Options {
             20,
             "give how far the ko threshold is looked for, 0 to 20",
         )? as u32;
+        let threads = opt_int_arg(
+            "threads",
+            args.threads,
+            1,
+            1024,
+            "give the number of threads, 1 to 1024",
+        )?
+        .unwrap_or(1) as usize;
         let (all_moves, pv, proof) = (args.all_moves, args.pv, args.proof);
         Ok(Options {
             first,
@@ -134,6 +144,7 @@ impl Options {
                 all_moves,
                 pv,
                 proof,
+                threads,
                 ..SolveOptions::default()
             },
         })

@@ -183,6 +183,8 @@ def test_bad_solver_input():
         (dict(time="x"), "time='x'"),
         (dict(ko_threats=2**40), "ko_threats="),
         (dict(max_threats=-1), "max_threats=-1"),
+        (dict(threads=0), "threads=0"),
+        (dict(threads=5000), "threads=5000"),
     ]:
         with pytest.raises(tesuji.TesujiError, match=message):
             tesuji.solve(good, **kwargs)

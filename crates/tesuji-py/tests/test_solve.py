@@ -146,6 +146,20 @@ def test_results_pickle_and_convert_to_plain_data():
     assert "problem" not in d
 
 
+def test_threads_give_the_same_answer():
+    # The result, the threshold and every winning move with its threshold do not depend
+    # on the threads (node counts and the main line may).
+    key = lambda r: (r.result, r.threshold, sorted(r.move_thresholds))
+    for path in SAMPLE[:8]:
+        text = path.read_text(errors="replace")
+        one = tesuji.solve(text, first=None, nodes=NODES)
+        if one.stopped != "solved":
+            continue
+        for threads in (2, 4):
+            many = tesuji.solve(text, first=None, nodes=NODES, threads=threads)
+            assert key(many) == key(one), (path, threads)
+
+
 def test_solve_many_in_order_and_the_same_as_solve():
     texts = [p.read_text(errors="replace") for p in SAMPLE]
     one = [tesuji.solve(t, first=None, nodes=NODES) for t in texts]

@@ -253,6 +253,7 @@ def solve(
     all_moves: bool = True,
     pv: bool = True,
     proof: bool = False,
+    threads: int = 1,
 ) -> SolveResult:
     """Solves a life-and-death problem given as SGF text.
 
@@ -270,7 +271,9 @@ def solve(
     external ko threats minus the opponent's; the ko threshold is looked for within
     ``±max_threats``. ``all_moves`` finds every winning first move and a refutation of
     every other, ``pv`` the principal variation, ``proof`` keeps the proof tree for
-    ``SolveResult.proof_sgf()``.
+    ``SolveResult.proof_sgf()``. ``threads`` searches on that many threads (1 to 1024;
+    the answer does not depend on it, node counts and the chosen line may; 1 is
+    deterministic; ``solve_many`` spreads problems over workers instead).
 
     The search runs without the GIL; Ctrl-C stops it and raises ``KeyboardInterrupt``.
     Raises ``SgfError`` for text that is not SGF, ``ProblemError`` for a file that is not a
@@ -285,6 +288,7 @@ def solve(
         max_threats=max_threats,
         all_moves=all_moves,
         pv=pv,
+        threads=threads,
     )
     text = _text(sgf_text)
     d = _tesuji._solve(text, first=_first(first), proof=proof, **options)

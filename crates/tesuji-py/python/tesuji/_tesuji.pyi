@@ -173,6 +173,7 @@ def _solve(
     all_moves: bool = True,
     pv: bool = True,
     proof: bool = False,
+    threads: Optional[int] = None,
 ) -> Dict[str, Any]: ...
 def _solve_pool(
     texts: List[str],

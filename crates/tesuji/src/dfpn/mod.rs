@@ -153,6 +153,42 @@
 //! checked at every expansion (so the limit is passed by at most one expansion's children),
 //! time and the flag likewise.
 //!
+//! # Threads
+//!
+//! [`Solver::solve_threads`] searches one root on [`Config::threads`] threads. Each thread
+//! runs the df-pn above, unchanged, on its own copy of the problem with its own table;
+//! what they share (a store split into locked shards) is only what the soundness argument
+//! above allows any search of the same root to reuse: the **proofs and disproofs that rely
+//! on no repetition**, stored as they are found and read where a thread's own table does
+//! not decide a child it expands. Open numbers and path-dependent results stay private,
+//! so the graph-history handling, the fallback and the restarts are those of one thread.
+//! To spread the threads over the tree, they differ in ε (helper *k* uses (k + 1) × ε),
+//! and near the root (the first few plies) each publishes the states of its path and
+//! counts a child that another thread is in at twice its number when it chooses where to
+//! descend (Kaneko's "virtual" proof numbers, there only, and only for the choice: the
+//! numbers stored are the real ones). The first thread to settle the root gives the result,
+//! and every proof found joins the main thread's table for the searches that follow
+//! (the threshold walk, the moves, the proof tree). [`Problem::absorb`] passes on what a
+//! helper's copy of the problem learnt (in life and death, that a ko ban was met).
+//!
+//! Why not all of Kaneko's parallel df-pn (AAAI 2010), where every thread reads and writes
+//! one table of open numbers too: here a shared open number would have to carry the path
+//! it relied on (the graph-history interaction), which this table does not store; sharing
+//! finals keeps every thread's search exactly the sequential one, and so sound for the
+//! same reasons. The price is that the threads learn from each other only when a subtree
+//! is settled, and duplicate much of each other's work (`BENCHMARKS.md` has the figures);
+//! shared open numbers that rely on no repetition are the way on.
+//!
+//! The answer does not depend on the thread count: every value any thread uses is a value
+//! of the game (as a root, whatever the path), so the root's result is the same; node
+//! counts, the table's contents and therefore the choice among winning moves may differ.
+//! One thread is the sequential search, deterministic to the node. Budgets cover every
+//! thread: the node limit counts all their nodes (each thread adds its count to a shared
+//! one every few thousand nodes, so the limit is passed by at most that batch and an
+//! expansion per thread), the time limit and the cancellation flag stop them all, and the
+//! memory is shared out as threads + 1 equal parts (a table per thread and the shared
+//! store). WebAssembly has no threads there, and searches on one.
+//!
 //! # State (issue 5)
 //!
 //! Done: the search, the bounded table, repetitions kept out of the table, the value of
@@ -185,6 +221,7 @@ use std::fmt::Debug;
 
 mod proof;
 mod search;
+mod shared;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -301,5 +338,14 @@ pub trait Problem {
     /// core are (tsumego: any move but a ko threat). `false` by default.
     fn core_move(&self, _mv: Self::Move) -> bool {
         false
+    }
+
+    /// Takes from `helper`, a copy of this problem that searched the same root on another
+    /// thread ([`Solver::solve_threads`]), what the search taught it that this one must
+    /// know too (tsumego: whether a ko ban was met). Nothing by default.
+    fn absorb(&mut self, _helper: &Self)
+    where
+        Self: Sized,
+    {
     }
 }

@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use crate::clock::Instant;
 
-use super::table::{KeyHasher, Table, INF};
+use super::shared::{Shared, SharedFinal};
+use super::table::{Entry, KeyHasher, Table, INF};
 use super::{NodeKind, Outcome, Problem};
 
 /// "Depends on no repetition": the dependency depth of a path-independent result.
@@ -41,6 +42,10 @@ pub struct Config {
     pub weak: bool,
     /// Set to `true` from elsewhere to stop the search (it then answers unknown).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Threads of [`Solver::solve_threads`] (1 and 0 mean one: the search of
+    /// [`Solver::solve`], deterministic). With more, the node limit and the memory cover
+    /// them all (see "Threads" in the module documentation).
+    pub threads: usize,
 }
 
 impl Default for Config {
@@ -53,6 +58,7 @@ impl Default for Config {
             epsilon_percent: 25,
             weak: false,
             cancel: None,
+            threads: 1,
         }
     }
 }
@@ -113,6 +119,11 @@ pub(crate) struct Budget<'a> {
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     cancel: Option<Arc<AtomicBool>>,
+    /// The state of a parallel search: its stop flag and the node count of every thread.
+    shared: Option<Arc<Shared>>,
+    /// This thread's nodes already added to the shared count, and the shared count then.
+    synced: u64,
+    shared_seen: u64,
     pub stopped: Option<StopReason>,
     /// Calls of [`Budget::check`] until the clock is read again.
     clock_countdown: u32,
@@ -128,6 +139,10 @@ pub(crate) struct Budget<'a> {
 /// read thousands of times per millisecond.
 const CLOCK_EVERY: u32 = 64;
 
+/// How many of its nodes a thread of a parallel search counts before adding them to the
+/// shared count.
+pub(crate) const SYNC_NODES: u64 = 4096;
+
 impl<'a> Budget<'a> {
     pub fn new(config: &Config) -> Budget<'a> {
         let start = Instant::now();
@@ -136,6 +151,9 @@ impl<'a> Budget<'a> {
             deadline: config.time.and_then(|t| start.checked_add(t)),
             node_limit: config.nodes,
             cancel: config.cancel.clone(),
+            shared: None,
+            synced: 0,
+            shared_seen: 0,
             stopped: None,
             clock_countdown: 0,
             reporter: None,
@@ -162,12 +180,26 @@ impl<'a> Budget<'a> {
         if self.stopped.is_some() {
             return true;
         }
-        let reason = if self.node_limit.is_some_and(|n| nodes >= n) {
+        let mut total = nodes;
+        let mut halted = false;
+        if let Some(shared) = &self.shared {
+            // Every thread's nodes count toward the limit: added to the shared count in
+            // batches, so that the threads rarely touch the same counter.
+            if nodes >= self.synced + SYNC_NODES {
+                let d = nodes - self.synced;
+                self.synced = nodes;
+                self.shared_seen = shared.nodes.fetch_add(d, Ordering::Relaxed) + d;
+            }
+            total = self.shared_seen + (nodes - self.synced);
+            halted = shared.halt.load(Ordering::Relaxed);
+        }
+        let reason = if self.node_limit.is_some_and(|n| total >= n) {
             Some(StopReason::NodeLimit)
-        } else if self
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
+        } else if halted
+            || self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
         {
             Some(StopReason::Cancelled)
         } else if self.deadline.is_some() && self.clock_due() {
@@ -302,6 +334,21 @@ fn clamp_initial(x: u32) -> u32 {
     x.clamp(1, MAX_INITIAL)
 }
 
+/// Into how many equal shares a search on `threads` threads divides its memory: one table
+/// per thread and the shared store; one for a single thread.
+fn memory_shares(threads: usize) -> usize {
+    if threads > 1 {
+        threads + 1
+    } else {
+        1
+    }
+}
+
+/// The ε of helper `k` (from 1) of a parallel search whose own is `eps`.
+fn helper_epsilon(eps: u32, k: usize) -> u32 {
+    eps.saturating_add(eps.max(1).saturating_mul(k as u32))
+}
+
 /// A depth-first proof-number solver with a bounded transposition table. See the
 /// [module documentation](super) for the method and its guarantees.
 #[derive(Debug)]
@@ -332,12 +379,18 @@ pub struct Solver {
     /// Test only: store path-dependent results as if they were not (the naive, unsound
     /// table that the GHI tests show wrong).
     pub(crate) naive_ghi: bool,
+    /// While [`Solver::solve_threads`] runs: what the threads share.
+    shared: Option<Arc<Shared>>,
+    /// This thread's number in a parallel search (0 for the main thread).
+    thread: usize,
 }
 
 impl Solver {
     /// A solver with an empty table sized from `config.memory_bytes`.
     pub fn new(config: Config) -> Solver {
-        let table = Table::new(config.memory_bytes);
+        // With threads, this table is one of threads + 1 equal shares of the memory (the
+        // other threads' tables and the shared store take the rest).
+        let table = Table::new(config.memory_bytes / memory_shares(config.threads));
         Solver {
             config,
             table,
@@ -351,6 +404,8 @@ impl Solver {
             core_mixed: false,
             proof_stopped: StopReason::Solved,
             naive_ghi: false,
+            shared: None,
+            thread: 0,
         }
     }
 
@@ -479,6 +534,7 @@ impl Solver {
         self.nodes = 0;
         self.note_root(p.key());
         let mut budget = Budget::reporting(&self.config, every, progress);
+        budget.shared = self.shared.clone();
         let mut path = Path::default();
         let found = self.search(p, &mut path, None, &mut budget);
         let (outcome, numbers) = match found {
@@ -616,6 +672,158 @@ impl Solver {
         self.nodes
     }
 
+    /// The child of `top` (a frame at depth `depth - 1`) to descend into, and the number
+    /// its threshold comes from (the runner-up's): the best by `ev`, except in a parallel
+    /// search near the root, where a child that another thread is in counts twice its
+    /// number (Kaneko's "virtual" proof numbers, near the root only), so that the threads
+    /// spread over the tree instead of all reading the same line. `th_m` is the frame's
+    /// threshold on the number the mover minimizes: a child at or above it is never
+    /// chosen instead.
+    fn spread<M>(&self, top: &Frame<M>, ev: &Eval, depth: usize, th_m: u32) -> (usize, u32) {
+        let Some(shared) = &self.shared else {
+            return (ev.best, ev.second);
+        };
+        let busy = |c: &Child<M>| shared.busy_elsewhere(self.thread, depth, c.key);
+        if !top.children.get(ev.best).is_some_and(busy) {
+            return (ev.best, ev.second);
+        }
+        let mover = |c: &Child<M>| {
+            let (pn, dn, _) = self.child_numbers(c);
+            match top.kind {
+                NodeKind::Or => pn,
+                NodeKind::And => dn,
+            }
+        };
+        let (mut best, mut best_v, mut second_v) = (ev.best, INF, INF);
+        for (i, c) in top.children.iter().enumerate() {
+            let m = mover(c);
+            let v = if m != INF && busy(c) {
+                m.saturating_mul(2).max(m + 1).min(INF - 1)
+            } else {
+                m
+            };
+            if v < best_v {
+                second_v = best_v;
+                best_v = v;
+                best = i;
+            } else if v < second_v {
+                second_v = v;
+            }
+        }
+        match top.children.get(best) {
+            Some(c) if best != ev.best && mover(c) < th_m => (best, second_v),
+            _ => (ev.best, ev.second),
+        }
+    }
+
+    /// The final value another thread of a parallel search stored for `key` (or, as a
+    /// core value, for `core`), as a table entry.
+    fn shared_final(&self, key: u64, core: Option<u64>) -> Option<Entry> {
+        let shared = self.shared.as_ref()?;
+        let v = shared
+            .get(key)
+            .or_else(|| core.and_then(|k| shared.get(k)))?;
+        let (pn, dn) = match v.outcome {
+            Outcome::Proven => (0, INF),
+            Outcome::Disproven => (INF, 0),
+        };
+        Some(Entry {
+            pn,
+            dn,
+            work: v.work,
+            stamp: 0,
+            core: v.core,
+        })
+    }
+
+    /// As [`Solver::solve_reporting`], on [`Config::threads`] threads: this one and
+    /// helpers, each with a copy of `p` and a table of its own, sharing the proofs and
+    /// disproofs that hold whatever the path (see "Threads" in the module documentation).
+    /// The first thread to settle the root gives the result; the others stop, and what
+    /// they proved joins this solver's table. `p` learns from the helpers' copies what
+    /// [`Problem::absorb`] takes. The nodes are those of every thread. With one thread
+    /// (or on WebAssembly, which has none) this is [`Solver::solve_reporting`].
+    pub fn solve_threads<P: Problem + Clone + Send>(
+        &mut self,
+        p: &mut P,
+        every: u64,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> SolveResult {
+        let threads = self.config.threads.max(1);
+        if threads == 1 || cfg!(target_arch = "wasm32") {
+            return self.solve_reporting(p, every, progress);
+        }
+        let share = self.config.memory_bytes / memory_shares(threads);
+        let shared = Arc::new(Shared::new(threads, share));
+        self.shared = Some(shared.clone());
+        let base = self.config.clone();
+        let (mut r, helpers) = std::thread::scope(|s| {
+            let handles: Vec<_> = (1..threads)
+                .map(|k| {
+                    let mut q = p.clone();
+                    let shared = shared.clone();
+                    let config = Config {
+                        threads: 1,
+                        memory_bytes: share,
+                        // Another ε for each helper, so that the threads look at
+                        // different parts of the tree first.
+                        epsilon_percent: helper_epsilon(base.epsilon_percent, k),
+                        ..base.clone()
+                    };
+                    s.spawn(move || {
+                        let mut h = Solver::new(config);
+                        h.shared = Some(shared.clone());
+                        h.thread = k;
+                        let r = h.solve(&mut q);
+                        if let Some(o) = r.outcome {
+                            shared.finish(o);
+                        }
+                        (r.nodes, q)
+                    })
+                })
+                .collect();
+            let r = self.solve_reporting(p, every, progress);
+            match r.outcome {
+                Some(o) => shared.finish(o),
+                None => shared.halt.store(true, Ordering::Relaxed),
+            }
+            let helpers: Vec<_> = handles.into_iter().map(|h| h.join()).collect();
+            (r, helpers)
+        });
+        self.shared = None;
+        for h in helpers {
+            match h {
+                Ok((nodes, q)) => {
+                    r.nodes += nodes;
+                    p.absorb(&q);
+                }
+                Err(e) => std::panic::resume_unwind(e),
+            }
+        }
+        let root = *shared.root.lock().unwrap_or_else(|e| e.into_inner());
+        if let (None, Some(o)) = (r.outcome, root) {
+            r.outcome = Some(o);
+            r.stopped = StopReason::Solved;
+            r.numbers = match o {
+                Outcome::Proven => (0, INF),
+                Outcome::Disproven => (INF, 0),
+            };
+        }
+        // What the helpers proved serves the searches that follow on this table.
+        for (key, v) in shared.drain() {
+            let (pn, dn) = match v.outcome {
+                Outcome::Proven => (0, INF),
+                Outcome::Disproven => (INF, 0),
+            };
+            if !self.table.get(key).is_some_and(|e| e.is_final()) {
+                self.table.store(key, pn, dn, v.work, v.core);
+            }
+        }
+        self.nodes = r.nodes;
+        r.table_entries = self.table.len();
+        r
+    }
+
     /// What the table holds for `key`: the value if proven or disproven (path-independent),
     /// and the work (nodes) spent on it. `None` when the key has no entry.
     pub fn table_value(&self, key: u64) -> Option<(Option<Outcome>, u64)> {
@@ -710,6 +918,12 @@ impl Solver {
                         if e.is_final() {
                             found = Some(*e);
                         }
+                    }
+                }
+                if !found.is_some_and(|e| e.is_final()) {
+                    // What another thread proved (a parallel search).
+                    if let Some(v) = self.shared_final(c.key, cores[i]) {
+                        found = Some(v);
                     }
                 }
                 match found {
@@ -828,11 +1042,13 @@ impl Solver {
             let core_entry = (if self.core_mixed { p.core_key() } else { None })
                 .and_then(|k| self.table.get(k))
                 .filter(|e| e.is_final());
+            let shared_entry = self.shared_final(root_key, None);
             if let Some(e) = self
                 .table
                 .get(root_key)
                 .filter(|e| e.is_final())
                 .or(core_entry)
+                .or(shared_entry.as_ref())
             {
                 if e.pn == 0 {
                     return Found::Final(Outcome::Proven, NO_DEP);
@@ -894,6 +1110,9 @@ impl Solver {
                 let Some(frame) = frames.pop() else {
                     return found;
                 };
+                if let Some(shared) = &self.shared {
+                    shared.leave(self.thread, frames.len());
+                }
                 path.pop();
                 if !frame.restricted {
                     let work = self.nodes - frame.start_nodes;
@@ -906,8 +1125,26 @@ impl Solver {
                             let core = ev.core && dep == NO_DEP;
                             self.table.store(frame.key, pn, dn, work, core);
                             // Under the core key too (`p` is still at this frame's state).
-                            if let (true, Some(k)) = (core, p.core_key()) {
+                            let core_key = if core { p.core_key() } else { None };
+                            if let Some(k) = core_key {
                                 self.table.store(k, pn, dn, work, true);
+                            }
+                            if let (Some(shared), NO_DEP) = (&self.shared, dep) {
+                                let value = SharedFinal {
+                                    outcome: o,
+                                    core,
+                                    work,
+                                };
+                                shared.put(frame.key, value);
+                                if let Some(k) = core_key {
+                                    shared.put(
+                                        k,
+                                        SharedFinal {
+                                            core: true,
+                                            ..value
+                                        },
+                                    );
+                                }
                             }
                         }
                         // A result that relies on the path is not stored: the parent keeps
@@ -938,7 +1175,8 @@ impl Solver {
                 NodeKind::Or => (top.thpn, top.thdn, ev.dn),
                 NodeKind::And => (top.thdn, top.thpn, ev.pn),
             };
-            let Some(child) = top.children.get(ev.best) else {
+            let (pick, second) = self.spread(top, &ev, frames.len(), th_m);
+            let Some(child) = top.children.get(pick) else {
                 return Found::Open(ev.pn, ev.dn);
             };
             let (cpn, cdn, _) = self.child_numbers(child);
@@ -946,10 +1184,10 @@ impl Solver {
                 NodeKind::Or => cdn,
                 NodeKind::And => cpn,
             };
-            let child_m = if ev.second == INF {
+            let child_m = if second == INF {
                 INF
             } else {
-                let second = u64::from(ev.second);
+                let second = u64::from(second);
                 let widened = second
                     .saturating_mul(100 + eps)
                     .div_ceil(100)
@@ -997,7 +1235,10 @@ impl Solver {
             }
             let (mv, key) = (child.mv, child.key);
             if let Some(top) = frames.last_mut() {
-                top.active = ev.best;
+                top.active = pick;
+            }
+            if let Some(shared) = &self.shared {
+                shared.enter(self.thread, frames.len(), key);
             }
             p.play(mv);
             path.push(key);

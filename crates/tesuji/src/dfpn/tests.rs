@@ -1345,3 +1345,138 @@ fn children_after_other_roots_match_minimax() {
     println!("{kept} searches kept entries of other roots");
     assert!(kept >= 100, "{kept}");
 }
+
+// Threads: the answers of one thread, whatever the thread count.
+
+/// Solves `g` on `threads` threads and checks the root and its children against minimax
+/// and the proof tree built from the table the helpers fed.
+fn check_graph_threads(seed: u64, n: usize, cyclic: bool, threads: usize) {
+    let mut g = Graph::random(seed, n, cyclic);
+    let want = graph_minimax(&g, 0, &mut Vec::new());
+    let mut solver = Solver::new(Config {
+        threads,
+        ..small_config()
+    });
+    let r = solver.solve_threads(&mut g, u64::MAX, &mut |_| true);
+    assert_eq!(g.stack, vec![0], "seed {seed}: state not restored");
+    assert_eq!(
+        r.outcome,
+        Some(want),
+        "seed {seed} n {n} cyclic {cyclic} threads {threads}: {r:?}"
+    );
+    let ch = solver.solve_children(&mut g);
+    assert_eq!(ch.stopped, StopReason::Solved, "seed {seed}");
+    for &(mv, v) in &ch.children {
+        let want = graph_minimax(&g, mv, &mut vec![0]);
+        assert_eq!(v, Some(want), "seed {seed} threads {threads}: child {mv}");
+    }
+    let tree = solver
+        .proof_tree(&mut g)
+        .unwrap_or_else(|| panic!("seed {seed}: no proof tree"));
+    assert_eq!(tree.outcome, want);
+    if let Err(e) = verify(&tree, &mut g) {
+        panic!("seed {seed} threads {threads}: {e}");
+    }
+}
+
+#[test]
+fn random_graphs_match_minimax_on_threads() {
+    // More threads than this machine's cores: the threads interleave at random, which
+    // is the point (a stress test of what they share).
+    let base = 0x5EED_7001;
+    println!("threads on random graphs: seeds {base}..+300");
+    for i in 0..300u64 {
+        let threads = 2 + (i % 4) as usize;
+        let cyclic = i % 3 != 0;
+        let n = if cyclic {
+            2 + (i % 11) as usize
+        } else {
+            2 + (i % 30) as usize
+        };
+        check_graph_threads(base + i, n, cyclic, threads);
+    }
+}
+
+#[test]
+fn tic_tac_toe_on_threads_is_a_draw() {
+    for threads in [2, 3, 8] {
+        let mut g = Connect::new(3, 3, 1);
+        let mut solver = Solver::new(Config {
+            threads,
+            ..Config::default()
+        });
+        let r = solver.solve_threads(&mut g, u64::MAX, &mut |_| true);
+        println!("tic-tac-toe on {threads} threads: {r:?}");
+        assert_eq!(r.outcome, Some(Outcome::Disproven));
+        assert!(g.moves.is_empty());
+    }
+}
+
+#[test]
+fn budgets_cover_every_thread() {
+    // Nodes: every thread counts toward one limit, each at most a batch and an
+    // expansion late.
+    for (threads, limit) in [(2usize, 50_000u64), (4, 200_000)] {
+        let mut g = big();
+        let mut solver = Solver::new(Config {
+            nodes: Some(limit),
+            threads,
+            ..Config::default()
+        });
+        let r = solver.solve_threads(&mut g, u64::MAX, &mut |_| true);
+        println!("{threads} threads, node limit {limit}: {r:?}");
+        assert_eq!((r.outcome, r.stopped), (None, StopReason::NodeLimit));
+        let slack = threads as u64 * (search::SYNC_NODES + 25);
+        assert!(r.nodes >= limit && r.nodes <= limit + slack, "{r:?}");
+        assert!(g.moves.is_empty());
+    }
+    // Time.
+    let t = Duration::from_millis(200);
+    let mut solver = Solver::new(Config {
+        time: Some(t),
+        threads: 3,
+        ..Config::default()
+    });
+    let r = solver.solve_threads(&mut big(), u64::MAX, &mut |_| true);
+    println!("3 threads, time limit {t:?}: {r:?}");
+    assert_eq!((r.outcome, r.stopped), (None, StopReason::TimeLimit));
+    assert!(r.elapsed >= t && r.elapsed <= t * 10, "{:?}", r.elapsed);
+    // Cancellation, from another thread, stops them all.
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut solver = Solver::new(Config {
+        cancel: Some(flag.clone()),
+        threads: 3,
+        ..Config::default()
+    });
+    let setter = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
+    };
+    let r = solver.solve_threads(&mut big(), u64::MAX, &mut |_| true);
+    setter.join().expect("setter thread");
+    println!("3 threads cancelled after 50 ms: {r:?}");
+    assert_eq!((r.outcome, r.stopped), (None, StopReason::Cancelled));
+    assert!(r.elapsed < Duration::from_secs(5));
+}
+
+#[test]
+fn memory_is_shared_out_between_threads() {
+    let memory = 30 << 20;
+    for threads in [1usize, 2, 4] {
+        let solver = Solver::new(Config {
+            memory_bytes: memory,
+            threads,
+            ..Config::default()
+        });
+        // One table per thread and the shared store: threads + 1 shares (one share, the
+        // whole, for a single thread).
+        let shares = if threads > 1 { threads + 1 } else { 1 };
+        assert_eq!(
+            solver.table_capacity(),
+            table::capacity_for(memory / shares)
+        );
+    }
+}

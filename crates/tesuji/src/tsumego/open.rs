@@ -167,12 +167,16 @@ pub struct OpenOptions {
     pub memory_bytes: usize,
     /// Set to `true` from elsewhere to stop the inference.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Threads of each reading ([`crate::dfpn::Solver::solve_threads`]); 1 is
+    /// deterministic. A reading's result does not depend on it; whether it ends within a
+    /// round's node budget may.
+    pub threads: usize,
 }
 
 impl Default for OpenOptions {
     /// Reach 3, a wall at 2 free liberties, at most 20 empty points, any goal, eight
     /// candidates, rounds of 20,000, 200,000 and 2,000,000 nodes, no time limit, 32 MiB
-    /// tables.
+    /// tables, one thread.
     fn default() -> OpenOptions {
         OpenOptions {
             reach: 3,
@@ -184,6 +188,7 @@ impl Default for OpenOptions {
             time: None,
             memory_bytes: 32 << 20,
             cancel: None,
+            threads: 1,
         }
     }
 }
@@ -748,9 +753,10 @@ fn read(
         memory_bytes: options.memory_bytes,
         cancel: options.cancel.clone(),
         weak: true,
+        threads: options.threads,
         ..Config::default()
     });
-    let r = solver.solve(&mut search);
+    let r = solver.solve_threads(&mut search, u64::MAX, &mut |_| true);
     let verdict = match (r.outcome, r.stopped) {
         (Some(Outcome::Proven), _) => Verdict::Win,
         (Some(Outcome::Disproven), _) => Verdict::Loss,

@@ -679,6 +679,11 @@ impl Problem for Search {
         mv == TsumegoMove::Pass
     }
 
+    /// A helper's search met a ko ban: then so did the search whose result it shares in.
+    fn absorb(&mut self, helper: &Search) {
+        self.ko_seen |= helper.ko_seen;
+    }
+
     /// Stones first, best first by a static score (captures, ataris, saving a chain in
     /// atari, liberties, empty neighbours in the region; ties in board order), then
     /// [`TsumegoMove::Threat`] if allowed, then [`TsumegoMove::Pass`].

@@ -93,11 +93,17 @@ pub struct SolveOptions {
     pub key_seed: u64,
     /// Set to `true` from elsewhere to stop (the answer then keeps what is known).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Threads for the searches of the result and of the threshold (see
+    /// [`crate::dfpn::Solver::solve_threads`]); 1 (the default) is deterministic to the
+    /// node. The answer (result, threshold, winning moves and their thresholds) does not
+    /// depend on it; node counts, the chosen move and the main line may. The node budget
+    /// and the memory cover every thread.
+    pub threads: usize,
 }
 
 impl Default for SolveOptions {
     /// No node or time limit, a 256 MiB table, no ko threats, thresholds within ±3,
-    /// every move and the principal variation, no proof tree.
+    /// every move and the principal variation, no proof tree, one thread.
     fn default() -> SolveOptions {
         SolveOptions {
             nodes: None,
@@ -110,6 +116,7 @@ impl Default for SolveOptions {
             proof: false,
             key_seed: 0,
             cancel: None,
+            threads: 1,
         }
     }
 }
@@ -351,6 +358,7 @@ impl Budget<'_> {
             // unanswered ones 29 % fewer nodes in the geometric mean (one run of the 96,
             // gop/13485 W, got slower: 14.5M nodes -> over 30M).
             weak: true,
+            threads: self.options.threads,
             ..Config::default()
         })
     }
@@ -647,7 +655,7 @@ fn solve_steps(
             let mut solver = Solver::new(config);
             let mut search = search_for(problem, first, d_best, options);
             budget.enter(Phase::Threshold(d_best), None, 0, 0);
-            let r = solver.solve_reporting(&mut search, SLICE, &mut |n| budget.report(n));
+            let r = solver.solve_threads(&mut search, SLICE, &mut |n| budget.report(n));
             budget.charge(&solver, Some(r.stopped));
             if r.outcome != Some(Outcome::Proven) {
                 return finish(answer, &budget);
@@ -767,7 +775,7 @@ fn main_search(
     // One search, reporting from inside (a series of short searches would lose what
     // its frames know of path-dependent results at every restart).
     budget.enter(Phase::Result, None, 0, 0);
-    let r = solver.solve_reporting(&mut search, SLICE, &mut |n| budget.report(n));
+    let r = solver.solve_threads(&mut search, SLICE, &mut |n| budget.report(n));
     budget.charge(&solver, Some(r.stopped));
     match r.outcome {
         Some(o) => (
@@ -846,7 +854,7 @@ fn shared_search(
     solver.set_limits(config.nodes, config.time);
     let mut search = search_for(problem, first, d, budget.options);
     budget.enter(Phase::Threshold(d), None, 0, 0);
-    let r = solver.solve_reporting(&mut search, SLICE, &mut |n| budget.report(n));
+    let r = solver.solve_threads(&mut search, SLICE, &mut |n| budget.report(n));
     budget.charge(solver, Some(r.stopped));
     r.outcome.map(|o| (o, search))
 }

@@ -1,0 +1,131 @@
+//! What the threads of one parallel search share: the proofs and disproofs that hold
+//! whatever the path, the root's result, a stop flag and the node count.
+//!
+//! See "Threads" in the [module documentation](super) for the design and why it is sound.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use super::table::KeyHasher;
+use super::Outcome;
+
+/// Shards of the shared store: enough that two threads rarely wait for the same lock.
+const SHARDS: usize = 64;
+
+/// How deep the threads publish their paths (see [`Shared::busy_elsewhere`]).
+pub(crate) const SHALLOW: usize = 8;
+
+/// Bytes an entry of the store is counted for (key, value and the map's overhead).
+const SHARED_ENTRY_BYTES: usize = 40;
+
+/// A final value in the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SharedFinal {
+    /// Proven or disproven.
+    pub outcome: Outcome,
+    /// Whether it holds whatever the parts of the state outside its core are.
+    pub core: bool,
+    /// Nodes the thread that found it spent under it.
+    pub work: u64,
+}
+
+type Shard = HashMap<u64, SharedFinal, BuildHasherDefault<KeyHasher>>;
+
+/// The state shared by the threads of one parallel search.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    shards: Vec<Mutex<Shard>>,
+    /// The most entries of each shard; a full shard takes no more (the threads' own
+    /// tables keep what they found).
+    shard_capacity: usize,
+    /// Set when the search is over for every thread: one found the root's value, or the
+    /// main thread stopped.
+    pub halt: AtomicBool,
+    /// The root's value, from the first thread that found it.
+    pub root: Mutex<Option<Outcome>>,
+    /// Nodes of every thread, added in batches (see [`super::search::Budget`]).
+    pub nodes: AtomicU64,
+    /// Each thread's path near the root: the key of the state it is in at each depth
+    /// below [`SHALLOW`] (0 for none).
+    paths: Vec<[AtomicU64; SHALLOW]>,
+}
+
+impl Shared {
+    /// A store for `threads` threads that keeps within about `memory_bytes`.
+    pub fn new(threads: usize, memory_bytes: usize) -> Shared {
+        Shared {
+            shards: (0..SHARDS).map(|_| Mutex::new(Shard::default())).collect(),
+            shard_capacity: memory_bytes / SHARED_ENTRY_BYTES / SHARDS,
+            halt: AtomicBool::new(false),
+            root: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+            paths: (0..threads)
+                .map(|_| std::array::from_fn(|_| AtomicU64::new(0)))
+                .collect(),
+        }
+    }
+
+    /// Thread `thread` enters the state `key` at `depth` (the root is depth 0).
+    pub fn enter(&self, thread: usize, depth: usize, key: u64) {
+        if let Some(slot) = self.paths.get(thread).and_then(|p| p.get(depth)) {
+            slot.store(key, Ordering::Relaxed);
+        }
+    }
+
+    /// Thread `thread` leaves the state it was in at `depth`.
+    pub fn leave(&self, thread: usize, depth: usize) {
+        self.enter(thread, depth, 0);
+    }
+
+    /// Whether another thread than `thread` is in the state `key` at `depth` (only the
+    /// depths below [`SHALLOW`] are known; a key of 0 is never busy).
+    pub fn busy_elsewhere(&self, thread: usize, depth: usize, key: u64) -> bool {
+        depth < SHALLOW
+            && key != 0
+            && self
+                .paths
+                .iter()
+                .enumerate()
+                .any(|(t, p)| t != thread && p[depth].load(Ordering::Relaxed) == key)
+    }
+
+    fn shard(&self, key: u64) -> &Mutex<Shard> {
+        // The high bits: the map inside the shard hashes the key again.
+        &self.shards[(key >> 58) as usize % SHARDS]
+    }
+
+    /// The final value stored for `key`.
+    pub fn get(&self, key: u64) -> Option<SharedFinal> {
+        let shard = self.shard(key).lock().unwrap_or_else(|e| e.into_inner());
+        shard.get(&key).copied()
+    }
+
+    /// Stores a final value for `key` (the first one found stays: all are right).
+    pub fn put(&self, key: u64, value: SharedFinal) {
+        let mut shard = self.shard(key).lock().unwrap_or_else(|e| e.into_inner());
+        if shard.len() < self.shard_capacity || shard.contains_key(&key) {
+            shard.entry(key).or_insert(value);
+        }
+    }
+
+    /// Every value stored, for the main thread's table once the threads are done.
+    pub fn drain(&self) -> Vec<(u64, SharedFinal)> {
+        let mut out = Vec::new();
+        for s in &self.shards {
+            let mut shard = s.lock().unwrap_or_else(|e| e.into_inner());
+            out.extend(shard.drain());
+        }
+        // In key order: the same store gives the same table, whatever the shards' maps did.
+        out.sort_unstable_by_key(|&(k, _)| k);
+        out
+    }
+
+    /// Records the root's value if none was recorded, and stops every thread.
+    pub fn finish(&self, outcome: Outcome) {
+        let mut root = self.root.lock().unwrap_or_else(|e| e.into_inner());
+        root.get_or_insert(outcome);
+        self.halt.store(true, Ordering::Relaxed);
+    }
+}
