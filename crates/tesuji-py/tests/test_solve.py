@@ -50,7 +50,10 @@ def test_example_answers():
 
 
 def cli_answer(cli, path, first):
-    out = run_cli(cli, "solve", str(path), "--json", "--first", first, "--nodes", str(NODES))
+    # One thread, as tesuji.solve's default: the same search to the node.
+    out = run_cli(
+        cli, "solve", str(path), "--json", "--first", first, "--nodes", str(NODES), "--threads", "1"
+    )
     return json.loads(out.strip().splitlines()[-1])
 
 
