@@ -2,7 +2,7 @@
 //! one, the proof of every answer passes the independent verifier, and other hash seeds
 //! give the same answers. The problems here are the answered ones with at most
 //! `MAX_EMPTY` empty points in the region, so the test stays short; `tesuji bench solve
-//! --variations` runs the whole set (see the closing figures in `tsumego/mod.rs`).
+//! --variations` runs the whole set (its figures are in `BENCHMARKS.md`).
 
 mod common;
 
