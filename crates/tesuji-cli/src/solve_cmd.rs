@@ -16,7 +16,7 @@ use tesuji::tsumego::{
     with_threats, Answer, Goal, Inference, Loaded, OpenOptions, SolveOptions, Tsumego,
     TsumegoError, Verdict,
 };
-use tesuji::{ascii, sgf, vertex, BoardSize, Color, Move};
+use tesuji::{ascii, sgf, vertex, BoardSize, Color, Move, Point};
 
 /// Which side moves first.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -340,7 +340,7 @@ fn answer_json(problem: &Tsumego, a: &Answer) -> Value {
 
 /// How the goal of a problem with nothing marked was found, in words: the goal, the
 /// region, and the reading behind it.
-fn goal_text(problem: &Tsumego, f: &Inference) -> String {
+fn goal_text(problem: &Tsumego, f: &Inference, frame: &[Point]) -> String {
     let first = color_name(problem.first());
     let mut s = format!("{first} to play: {} (goal found by reading", f.describe());
     if !f.confirmed {
@@ -354,12 +354,13 @@ fn goal_text(problem: &Tsumego, f: &Inference) -> String {
         f.nodes,
         f.elapsed.as_millis()
     ));
-    s.push_str(&region_text(problem));
+    s.push_str(&region_text(problem, frame));
     s
 }
 
-/// The open region of a problem in words: its empty points, and the escape rule.
-fn region_text(problem: &Tsumego) -> String {
+/// The open region of a problem in words: its empty points, the escape rule, and the
+/// frame stones added on its rim.
+fn region_text(problem: &Tsumego, frame: &[Point]) -> String {
     let size = problem.position().size();
     let region: Vec<String> = problem
         .region()
@@ -367,11 +368,34 @@ fn region_text(problem: &Tsumego) -> String {
         .filter(|&&p| problem.position().board().is_empty(p))
         .map(|&p| move_text(Move::Play(p), size))
         .collect();
-    format!(
+    let mut s = format!(
         "  region: {} empty points, open toward the centre (a target group that gets a liberty outside it has escaped): {}\n",
         region.len(),
         region.join(" ")
-    )
+    );
+    if !frame.is_empty() {
+        let stones: Vec<String> = frame
+            .iter()
+            .map(|&p| move_text(Move::Play(p), size))
+            .collect();
+        s.push_str(&format!(
+            "  frame: {} {} stones added where the wall is taken as closed: {}\n",
+            frame.len(),
+            color_name(problem.attacker()),
+            stones.join(" ")
+        ));
+    }
+    s
+}
+
+/// The frame stones of an open region (`frame`, the stones added on its rim) added to a
+/// JSON answer.
+fn add_frame_json(line: &mut Value, problem: &Tsumego, frame: &[Point]) {
+    let size = problem.position().size();
+    line["frame"] = json!(frame
+        .iter()
+        .map(|&p| move_text(Move::Play(p), size))
+        .collect::<Vec<_>>());
 }
 
 /// The inference's findings added to a JSON answer of a problem with nothing marked.
@@ -542,16 +566,16 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         a.region.as_deref(),
         &open,
     )?;
-    let (problem, found) = (loaded.problem, loaded.open);
+    let (problem, found, frame) = (loaded.problem, loaded.open, loaded.frame);
     if let Some(f) = &found {
         // The reading of the goal counts in the time budget.
         options.time = options.time.map(|t| t.saturating_sub(f.elapsed));
         if !a.json {
-            out!("{}", goal_text(&problem, f));
+            out!("{}", goal_text(&problem, f, &frame));
         }
     }
     if found.is_none() && loaded.open_region && !a.json {
-        out!("{}", region_text(&problem));
+        out!("{}", region_text(&problem, &frame));
     }
     options.all_moves = !a.quick;
     options.proof = a.sgf.is_some();
@@ -585,6 +609,9 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
             let mut line = answer_json(&problem, &answer);
             if let Some(f) = &found {
                 add_goal_json(&mut line, &problem, f);
+            }
+            if loaded.open_region {
+                add_frame_json(&mut line, &problem, &frame);
             }
             outln!("{line}");
         } else {
@@ -1061,8 +1088,11 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
         }
         let open = a.open.options(options.time, &cancel, options.threads);
         let loaded = load_problem(&name, &text, None, None, &open);
-        let (problem, tree, found) = match loaded {
-            Ok((l, tree)) => (l.problem, tree, l.open),
+        let (problem, tree, found, frame) = match loaded {
+            Ok((l, tree)) => {
+                let frame = l.open_region.then_some(l.frame);
+                (l.problem, tree, l.open, frame)
+            }
             Err(e) => {
                 errors += 1;
                 tally.errors += 1;
@@ -1093,6 +1123,9 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
             line["book"] = json!(book);
             if let Some(f) = &found {
                 add_goal_json(&mut line, &problem, f);
+            }
+            if let Some(frame) = &frame {
+                add_frame_json(&mut line, &problem, frame);
             }
             let nodes = answer.nodes + pre_nodes;
             // Success: the first player wins, or wins a ko with at most --max-threats

@@ -369,6 +369,20 @@ fn open_problems_are_solved_as_printed() {
         "{region:?}"
     );
 
+    // The frame stones an open region adds on its rim are named, in the text and in JSON;
+    // a problem whose rim needs none has an empty frame.
+    assert_eq!(v[0]["frame"], serde_json::json!([]));
+    let f2 = format!("{BOOKS}/1-Year-Tsumego-281.sgf");
+    let o = tesuji(&["solve", &f2, "--quick"]);
+    assert!(
+        stdout(&o)
+            .contains("  frame: 2 Black stones added where the wall is taken as closed: B5 A4\n"),
+        "{}",
+        stdout(&o)
+    );
+    let v2 = json_lines(&tesuji(&["solve", &f2, "--quick", "--json"]));
+    assert_eq!(v2[0]["frame"], serde_json::json!(["B5", "A4"]));
+
     // --goal restricts the reading: asked to kill, Black finds no white group to kill.
     let o = tesuji(&["solve", &f, "--goal", "kill"]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));

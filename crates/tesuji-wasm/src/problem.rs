@@ -536,26 +536,18 @@ impl JsProblem {
         let trees = tesuji::sgf::parse(sgf)?;
         let tree = trees.first().ok_or(TsumegoError::NoGameTree)?;
         let loaded = load(tree, None, None, options)?;
-        let printed = Tsumego::sgf_position(tree)?;
         let mut p = JsProblem::wrap(loaded.problem);
         p.open_region = loaded.open_region;
-        p.open = loaded.open.map(|f| {
-            let framed = p.start.position().board();
-            let frame = framed
-                .size()
-                .points()
-                .filter(|&q| framed.get(q).is_some() && printed.board().get(q).is_none())
-                .collect::<Vec<_>>();
-            JsGoal {
-                goal: f.goal.as_str(),
-                words: f.describe(),
-                group: points(f.group.stones.iter().copied()),
-                confirmed: f.confirmed,
-                proven: f.proven,
-                frame: points(frame),
-                elapsed_ms: f.elapsed.as_secs_f64() * 1000.0,
-                nodes: f.nodes as f64,
-            }
+        let frame = loaded.frame;
+        p.open = loaded.open.map(|f| JsGoal {
+            goal: f.goal.as_str(),
+            words: f.describe(),
+            group: points(f.group.stones.iter().copied()),
+            confirmed: f.confirmed,
+            proven: f.proven,
+            frame: points(frame.iter().copied()),
+            elapsed_ms: f.elapsed.as_secs_f64() * 1000.0,
+            nodes: f.nodes as f64,
         });
         Ok(p)
     }

@@ -962,6 +962,21 @@ pub struct Loaded {
     /// Whether the region is open (found by [`open_region`]: the targets were given but no
     /// closed wall surrounds them, or nothing was marked).
     pub open_region: bool,
+    /// The frame: the attacker stones the open region added where the attacker holds
+    /// sway on its rim ([`rim_frame`]), in board order; stones of the problem that the
+    /// printed position does not have. Empty for a marked or closed problem.
+    pub frame: Vec<Point>,
+}
+
+/// The stones of `problem` that `printed` does not have (the frame of an open problem),
+/// in board order.
+fn frame_of(printed: &Position, problem: &Tsumego) -> Vec<Point> {
+    let (before, after) = (printed.board(), problem.position().board());
+    printed
+        .size()
+        .points()
+        .filter(|&p| after.get(p).is_some() && before.get(p).is_none())
+        .collect()
 }
 
 /// Reads the problem of an SGF root, as every face of tesuji does: the position of
@@ -1001,6 +1016,7 @@ pub fn load_position(
         let first = position.to_play();
         let found = infer(&position, first, options)?;
         return Ok(Loaded {
+            frame: frame_of(&position, &found.problem),
             problem: found.problem.clone(),
             open: Some(found),
             open_region: true,
@@ -1011,6 +1027,7 @@ pub fn load_position(
             problem: Tsumego::with_region(position, targets, r)?,
             open: None,
             open_region: false,
+            frame: Vec::new(),
         });
     }
     match Tsumego::new(position.clone(), targets) {
@@ -1018,11 +1035,13 @@ pub fn load_position(
             problem,
             open: None,
             open_region: false,
+            frame: Vec::new(),
         }),
         Err(TsumegoError::RegionNotClosed { .. }) => {
             let mut problem = open_problem(&position, targets, options)?;
             problem.set_first(position.to_play());
             Ok(Loaded {
+                frame: frame_of(&position, &problem),
                 problem,
                 open: None,
                 open_region: true,
