@@ -248,3 +248,32 @@ fn a_ladder_that_runs_out_of_the_area() {
     let a = solve(&problem, Color::Black, &SolveOptions::default());
     assert_eq!(a.result, Verdict::Win, "the region's answer: {a:?}");
 }
+
+/// Moments of the Wind vol. 1, problem 181 (vendored): Black to play kills White's group
+/// along the top edge (B19 C18 E18 F18 F17 G17 H18 J18) with G19. The rounds of reading
+/// leave that group undecided while a smaller reading of part of it (a 10-point region)
+/// shows Black succeeding: the deciding reading gives the whole group its larger budget,
+/// finds Black's kill there, and takes it as the goal; without it, the smaller problem
+/// was taken and its answer (D18) is not the book's.
+#[test]
+fn the_main_group_is_read_before_a_smaller_one_is_taken() {
+    let text =
+        std::fs::read_to_string("tests/data/tsumego/hashimoto/Moments-Of-The-Wind-1-181.sgf")
+            .unwrap();
+    let tree = &tesuji::sgf::parse(&text).unwrap()[0];
+    let pos = tesuji::tsumego::Tsumego::sgf_position(tree).unwrap();
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.goal, Goal::Kill);
+    assert!(found.proven);
+    assert_eq!(found.problem.region_empty_count(), 16);
+    assert!(found.group.stones.contains(&at(&pos, "J18")));
+    assert_eq!(winning(&pos, &found.problem, Color::Black), ["G19"]);
+
+    let without = OpenOptions {
+        deciding_nodes: 0,
+        ..OpenOptions::default()
+    };
+    let small = infer(&pos, Color::Black, &without).unwrap();
+    assert_eq!(small.problem.region_empty_count(), 10);
+    assert!(!small.group.stones.contains(&at(&pos, "J18")));
+}

@@ -85,7 +85,11 @@
 //! the other side fails too (settled whoever plays first). The goal is the first
 //! candidate in order that is not refuted, once it is confirmed critical: a larger group
 //! still open keeps the ones after it waiting, so that an easy stray stone does not hide
-//! the problem. When nothing is confirmed within the budgets, the first candidate not
+//! the problem. When nothing is confirmed within the budgets and a smaller candidate was
+//! shown to succeed while the first one not refuted is still undecided, that first one
+//! is read once more with a larger budget ([`OpenOptions::deciding_nodes`], at most half
+//! the time left): the main group is what the problem is usually about, and the smaller
+//! one is often a side issue that is simply easier to read. Then the first candidate not
 //! refuted whose side to play was shown to succeed is taken, else the first not refuted
 //! (the solve that follows decides it). When the side to play's success was not shown at
 //! the reach asked, the reading is done again one step narrower and its goal taken if its
@@ -161,6 +165,10 @@ pub struct OpenOptions {
     /// The node budget of each reading (one first player, one candidate), round by
     /// round: a candidate still unknown after a round is read again in the next.
     pub rounds: Vec<u64>,
+    /// The node budget of one more reading of the largest candidate left undecided by
+    /// the rounds, when a smaller one was shown to succeed (see [`infer`]); it gets at
+    /// most half the time left.
+    pub deciding_nodes: u64,
     /// Most wall-clock time for the whole inference.
     pub time: Option<Duration>,
     /// Transposition table memory of each reading, in bytes.
@@ -175,8 +183,8 @@ pub struct OpenOptions {
 
 impl Default for OpenOptions {
     /// Reach 3, a wall at 2 free liberties, at most 20 empty points, any goal, eight
-    /// candidates, rounds of 20,000, 200,000 and 2,000,000 nodes, no time limit, 32 MiB
-    /// tables, one thread.
+    /// candidates, rounds of 20,000, 200,000 and 2,000,000 nodes, a deciding reading of
+    /// 50,000,000, no time limit, 32 MiB tables, one thread.
     fn default() -> OpenOptions {
         OpenOptions {
             reach: 3,
@@ -185,6 +193,7 @@ impl Default for OpenOptions {
             goal: None,
             max_candidates: 8,
             rounds: vec![20_000, 200_000, 2_000_000],
+            deciding_nodes: 50_000_000,
             time: None,
             memory_bytes: 32 << 20,
             cancel: None,
@@ -888,9 +897,26 @@ fn infer_at(
         }
     }
     if pick.is_none() {
-        // Nothing confirmed within the budgets: the first candidate not refuted whose
-        // first player was shown to succeed, else the first not refuted at all (the
-        // solve that follows decides it with the time left).
+        // Nothing confirmed within the budgets. A larger candidate still undecided comes
+        // before a smaller one shown to succeed (the problem is about its main group, and
+        // the smaller one is often a side issue that is easy to read): it gets one more
+        // reading, with a larger budget and half the time left.
+        let open: Vec<usize> = (0..found.len()).filter(|&i| !refuted(&found[i])).collect();
+        let shown = open
+            .iter()
+            .copied()
+            .find(|&i| found[i].first == Verdict::Win);
+        if let (Some(&i), Some(w)) = (open.first(), shown) {
+            if i != w && found[i].first == Verdict::Unknown && !out_of_time() {
+                let half = left().map(|t| t / 2);
+                let (v, n) = read(&list[i].1, first, options.deciding_nodes, half, options);
+                nodes += n;
+                found[i].first = v;
+            }
+        }
+        // Then the first candidate not refuted whose first player was shown to succeed,
+        // else the first not refuted at all (the solve that follows decides it with the
+        // time left).
         let open: Vec<usize> = (0..found.len()).filter(|&i| !refuted(&found[i])).collect();
         pick = open
             .iter()
