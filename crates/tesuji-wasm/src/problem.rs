@@ -100,6 +100,7 @@ impl JsOpenOptions {
             let cap = n as u64;
             options.rounds.retain(|&r| r < cap);
             options.rounds.push(cap);
+            options.deciding_nodes = options.deciding_nodes.min(cap);
         }
         if let Some(g) = &o.goal {
             options.goal = Some(Goal::parse(g).ok_or_else(|| {
