@@ -313,7 +313,8 @@ fn a_proof_too_large_for_the_memory_bound_is_a_clear_error() {
 #[test]
 fn variation_evidence_is_written_verified() {
     // In gop/7260's listed line H9 J9, we answer H7 where the file lists G9: the bench
-    // proves H7 and writes the verified proof.
+    // proves H7 and writes the verified proof. One thread: the move chosen among winning
+    // ones may differ with more (only the answer does not), and G9 would need no evidence.
     let dir = temp("evidence-marker", "");
     let dir = std::path::Path::new(&dir).with_file_name("evidence");
     let o = tesuji(&[
@@ -321,6 +322,8 @@ fn variation_evidence_is_written_verified() {
         "solve",
         &format!("{SET}/gop/7260.sgf"),
         "--pl-only",
+        "--threads",
+        "1",
         "--variations",
         "--evidence",
         &dir.to_string_lossy(),
