@@ -32,10 +32,12 @@ pub enum First {
 /// Budget options shared by `solve` and `bench solve`.
 #[derive(Args, Clone)]
 pub struct BudgetArgs {
-    /// Most nodes per first player.
+    /// Most nodes per first player (a problem with nothing marked: its goal's reading
+    /// counts in them).
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
-    /// Most seconds per first player (decimals allowed).
+    /// Most seconds per first player, decimals allowed (a problem with nothing marked: its
+    /// goal's reading counts in them).
     #[arg(long, value_name = "SECONDS")]
     time: Option<f64>,
     /// Transposition table memory in MiB; a proof written with --sgf or --evidence is
@@ -153,19 +155,16 @@ pub struct OpenArgs {
 }
 
 impl OpenArgs {
-    /// The options of the inference, within the time `time` when given, on `threads`.
-    fn options(
-        &self,
-        time: Option<Duration>,
-        cancel: &Arc<AtomicBool>,
-        threads: usize,
-    ) -> OpenOptions {
+    /// The options of the inference within the solve's time and nodes (the reading
+    /// counts in them), on its threads.
+    fn options(&self, solve: &SolveOptions, cancel: &Arc<AtomicBool>) -> OpenOptions {
         OpenOptions {
             reach: self.reach,
             goal: self.goal,
-            time,
+            time: solve.time,
+            nodes: solve.nodes,
             cancel: Some(cancel.clone()),
-            threads,
+            threads: solve.threads,
             ..OpenOptions::default()
         }
     }
@@ -558,7 +557,7 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     let text = read_text(&a.file)?;
     let cancel = cancel_flag();
     let mut options = a.budget.options(&cancel)?;
-    let open = a.open.options(options.time, &cancel, options.threads);
+    let open = a.open.options(&options, &cancel);
     let (loaded, tree) = load_problem(
         &a.file,
         &text,
@@ -568,8 +567,9 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     )?;
     let (problem, found, frame) = (loaded.problem, loaded.open, loaded.frame);
     if let Some(f) = &found {
-        // The reading of the goal counts in the time budget.
+        // The reading of the goal counts in the time and node budgets.
         options.time = options.time.map(|t| t.saturating_sub(f.elapsed));
+        options.nodes = options.nodes.map(|n| n.saturating_sub(f.nodes).max(1));
         if !a.json {
             out!("{}", goal_text(&problem, f, &frame));
         }
@@ -1086,7 +1086,7 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
             // Not an answered problem: skipped before its goal is read.
             continue;
         }
-        let open = a.open.options(options.time, &cancel, options.threads);
+        let open = a.open.options(&options, &cancel);
         let loaded = load_problem(&name, &text, None, None, &open);
         let (problem, tree, found, frame) = match loaded {
             Ok((l, tree)) => {
@@ -1116,6 +1116,7 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
             let started = Instant::now();
             let mut run_options = options.clone();
             run_options.time = options.time.map(|t| t.saturating_sub(pre_time));
+            run_options.nodes = options.nodes.map(|n| n.saturating_sub(pre_nodes).max(1));
             let answer = solve_with_progress(&problem, first, &run_options, &mut |_| true);
             let size = problem.position().size();
             let mut line = answer_json(&problem, &answer);

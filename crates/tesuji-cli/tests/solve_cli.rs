@@ -223,6 +223,14 @@ fn budgets_are_honoured() {
         "16",
     ]));
     assert_eq!(v[0]["result"], "win");
+    // A problem with nothing marked: the goal's reading counts in the node budget (it takes
+    // about 8M nodes here when unbounded), one thread so that the counts are exact.
+    let f = format!("{BOOKS}/Moments-Of-The-Wind-1-181.sgf");
+    let args = ["solve", &f, "--json", "--threads", "1", "--quick"];
+    let v = json_lines(&tesuji(&[&args[..], &["--nodes", "300000"]].concat()));
+    let reading = v[0]["inference_nodes"].as_u64().unwrap();
+    let solve = v[0]["nodes"].as_u64().unwrap();
+    assert!(reading + solve <= 301_000, "{reading} + {solve}");
 }
 
 #[test]

@@ -14,29 +14,113 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 use tesuji::dfpn::StopReason;
-use tesuji::sgf;
+use tesuji::sgf::{self, GameTree};
 use tesuji::tsumego::{
     load, solve_with_progress, verified_proof_text, with_threats, Answer, OpenOptions,
     SolveOptions, Tsumego, TsumegoError, Verdict,
 };
 use tesuji::{Color, Move};
 
-/// Reads a problem from SGF text as every face of tesuji does (`tesuji::tsumego::load`):
-/// `MA` marks the targets, `SQ` the region (found from the surrounding wall when absent,
-/// or open toward the rest of the board when no wall closes it), `PL` the first player.
-/// With nothing marked, the goal is found by reading (the default budgets of
-/// `OpenOptions`), and its words come back with the problem.
-///
-/// Every way the Python package loads a problem goes through here.
-pub fn load_problem(text: &str) -> Result<(Tsumego, Option<String>)> {
-    guard(|| {
-        let trees = sgf::parse(text).map_err(|e| problem_error(e.into()))?;
-        let tree = trees
-            .first()
-            .ok_or_else(|| problem_error(TsumegoError::NoGameTree))?;
-        let loaded = load(tree, None, None, &OpenOptions::default()).map_err(problem_error)?;
-        Ok((loaded.problem, loaded.open.map(|f| f.describe())))
-    })
+/// The SGF text's first game tree.
+fn parse_tree(text: &str) -> Result<GameTree> {
+    let trees = sgf::parse(text).map_err(|e| problem_error(e.into()))?;
+    trees
+        .into_iter()
+        .next()
+        .ok_or_else(|| problem_error(TsumegoError::NoGameTree))
+}
+
+/// Whether the root of `tree` marks its targets (`MA`): such a problem loads at once;
+/// one with nothing marked needs the goal's reading first.
+fn marked(tree: &GameTree) -> Result<bool> {
+    Ok(!Tsumego::sgf_targets(tree)
+        .map_err(problem_error)?
+        .is_empty())
+}
+
+/// The options of the goal's reading within a solve's budgets: its time and nodes (the
+/// reading counts in them, see [`Prepared::new`]), threads, table size at most the solve's,
+/// and its stop flag (Ctrl-C).
+fn open_options(solve: &SolveOptions) -> OpenOptions {
+    let open = OpenOptions {
+        time: solve.time,
+        nodes: solve.nodes,
+        cancel: solve.cancel.clone(),
+        threads: solve.threads,
+        ..OpenOptions::default()
+    };
+    OpenOptions {
+        memory_bytes: open.memory_bytes.min(solve.memory_bytes),
+        ..open
+    }
+}
+
+/// How the goal of a problem with nothing marked was found, in plain data.
+#[derive(Debug, Clone)]
+struct GoalFound {
+    player: Color,
+    words: String,
+    confirmed: bool,
+    nodes: u64,
+    ms: f64,
+}
+
+/// A problem ready to solve: loaded as every face of tesuji loads one
+/// (`tesuji::tsumego::load`), with the budgets left for the solve.
+struct Prepared {
+    problem: Tsumego,
+    first: Color,
+    options: SolveOptions,
+    goal: Option<GoalFound>,
+    frame: Vec<String>,
+}
+
+impl Prepared {
+    /// Loads the problem of `tree`: `MA` marks the targets, `SQ` the region (found from
+    /// the surrounding wall when absent, or open toward the rest of the board when no
+    /// wall closes it), `PL` the first player. With nothing marked, the goal is found by
+    /// reading within `options`' time and nodes, which the reading then counts against:
+    /// the solve gets what is left.
+    fn new(tree: &GameTree, first: Option<Color>, options: &SolveOptions) -> Result<Prepared> {
+        guard(|| {
+            let loaded = load(tree, None, None, &open_options(options)).map_err(problem_error)?;
+            let mut options = options.clone();
+            let size = loaded.problem.position().size();
+            let goal = loaded.open.as_ref().map(|f| {
+                options.time = options.time.map(|t| t.saturating_sub(f.elapsed));
+                options.nodes = options.nodes.map(|n| n.saturating_sub(f.nodes).max(1));
+                GoalFound {
+                    player: f.problem.first(),
+                    words: f.describe(),
+                    confirmed: f.confirmed,
+                    nodes: f.nodes,
+                    ms: f.elapsed.as_secs_f64() * 1000.0,
+                }
+            });
+            Ok(Prepared {
+                first: first.unwrap_or_else(|| loaded.problem.first()),
+                frame: loaded
+                    .frame
+                    .iter()
+                    .map(|&p| vertex_text(Move::Play(p), size))
+                    .collect(),
+                problem: loaded.problem,
+                options,
+                goal,
+            })
+        })
+    }
+
+    /// Solves the problem and gathers the answer.
+    fn run(self) -> Result<AnswerData> {
+        run(
+            &self.problem,
+            self.first,
+            &self.options,
+            self.goal,
+            self.frame,
+        )
+    }
 }
 
 fn problem_error(e: TsumegoError) -> Error {
@@ -181,7 +265,8 @@ pub struct AnswerData {
     proof_missing: Option<String>,
     targets: Vec<String>,
     region: Vec<String>,
-    goal_words: Option<String>,
+    goal: Option<GoalFound>,
+    frame: Vec<String>,
 }
 
 fn stop_name(r: StopReason) -> &'static str {
@@ -288,7 +373,8 @@ fn run(
     problem: &Tsumego,
     first: Color,
     options: &SolveOptions,
-    goal_words: Option<String>,
+    goal: Option<GoalFound>,
+    frame: Vec<String>,
 ) -> Result<AnswerData> {
     guard(|| {
         let a = solve_with_progress(problem, first, options, &mut |_| true);
@@ -342,7 +428,8 @@ fn run(
                 .iter()
                 .map(|&p| text(Move::Play(p)))
                 .collect(),
-            goal_words,
+            goal,
+            frame,
         })
     })
 }
@@ -377,7 +464,13 @@ impl AnswerData {
         d.set_item("proof_missing", self.proof_missing.clone())?;
         d.set_item("targets", self.targets.clone())?;
         d.set_item("region", self.region.clone())?;
-        d.set_item("goal_words", self.goal_words.clone())?;
+        let goal = self.goal.as_ref();
+        d.set_item("goal_words", goal.map(|g| g.words.clone()))?;
+        d.set_item("goal_player", goal.map(|g| color_letter(g.player)))?;
+        d.set_item("goal_confirmed", goal.map(|g| g.confirmed))?;
+        d.set_item("inference_nodes", goal.map(|g| g.nodes))?;
+        d.set_item("inference_ms", goal.map(|g| g.ms))?;
+        d.set_item("frame", self.frame.clone())?;
         Ok(d)
     }
 }
@@ -416,15 +509,17 @@ pub fn solve_one<'py>(
     text: &str,
     options: Options,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (problem, goal_words) = py.detach(|| load_problem(text))?;
-    let first = options.first.unwrap_or_else(|| problem.first());
+    let tree = py.detach(|| parse_tree(text))?;
+    let first = options.first;
     let cancel = Arc::new(AtomicBool::new(false));
     let solve_options = options.with_cancel(&cancel);
     let (tx, rx) = channel();
+    // The goal's reading of a problem with nothing marked runs on the solver's thread
+    // too, within the budgets and under Ctrl-C.
     let worker = std::thread::Builder::new()
         .name("tesuji-solve".to_string())
         .spawn(move || {
-            let _ = tx.send(run(&problem, first, &solve_options, goal_words));
+            let _ = tx.send(Prepared::new(&tree, first, &solve_options).and_then(Prepared::run));
         })
         .map_err(|e| Error::input(format!("cannot start a solver thread: {e}")))?;
     let rx = Mutex::new(rx);
@@ -435,9 +530,13 @@ pub fn solve_one<'py>(
     got?.map_err(|e| e.into_pyerr(py))?.to_dict(py)
 }
 
-/// A problem to solve: the problem, its first player and, for a problem with nothing
-/// marked, its goal in words.
-type Job = Result<(Tsumego, Color, Option<String>)>;
+/// A problem to solve: loaded, or (nothing marked) its game tree, whose goal a worker
+/// reads within the problem's budgets; or the error that stopped its loading.
+enum Job {
+    Ready(Box<Prepared>),
+    Open(Box<GameTree>),
+    Failed(Error),
+}
 type Message = (usize, Result<AnswerData>);
 
 /// A pool of native threads solving a list of problems (`tesuji.solve_many` iterates
@@ -454,8 +553,33 @@ pub struct SolvePool {
     closed: bool,
 }
 
+impl Job {
+    /// The job of one SGF text: a marked problem is loaded now; one with nothing marked
+    /// is checked now as far as it can be without reading (the SGF, the position, that
+    /// it has a candidate group at all), and its goal is read by a worker.
+    fn new(text: &str, first: Option<Color>, options: &SolveOptions) -> Job {
+        let job = || -> Result<Job> {
+            let tree = parse_tree(text)?;
+            if marked(&tree)? {
+                return Ok(Job::Ready(Box::new(Prepared::new(&tree, first, options)?)));
+            }
+            // With no rounds of reading, loading finds the candidates and takes the
+            // first without reading it: every error but a goal that reading cannot find.
+            let check = OpenOptions {
+                rounds: Vec::new(),
+                deciding_nodes: 0,
+                ..OpenOptions::default()
+            };
+            guard(|| load(&tree, None, None, &check).map_err(problem_error))?;
+            Ok(Job::Open(Box::new(tree)))
+        };
+        job().unwrap_or_else(Job::Failed)
+    }
+}
+
 fn worker(
     jobs: Arc<Vec<Job>>,
+    first: Option<Color>,
     counter: Arc<AtomicUsize>,
     options: SolveOptions,
     cancel: Arc<AtomicBool>,
@@ -467,8 +591,17 @@ fn worker(
             return;
         }
         let answer = match &jobs[i] {
-            Ok((problem, first, words)) => run(problem, *first, &options, words.clone()),
-            Err(e) => Err(e.clone()),
+            Job::Ready(p) => run(
+                &p.problem,
+                p.first,
+                &options,
+                p.goal.clone(),
+                p.frame.clone(),
+            ),
+            Job::Open(tree) => Prepared::new(tree, first, &options)
+                .map_err(|e| e.context(format!("problem {i}")))
+                .and_then(Prepared::run),
+            Job::Failed(e) => Err(e.clone()),
         };
         if tx.send((i, answer)).is_err() {
             return;
@@ -487,19 +620,15 @@ impl SolvePool {
         progress: Option<Py<PyAny>>,
     ) -> PyResult<SolvePool> {
         let first = options.first;
-        let jobs: Vec<Job> = py.detach(|| {
-            texts
-                .iter()
-                .map(|t| {
-                    load_problem(t).map(|(p, words)| {
-                        let f = first.unwrap_or_else(|| p.first());
-                        (p, f, words)
-                    })
-                })
-                .collect()
-        });
+        let solve = options.solve.clone();
+        let jobs: Vec<Job> =
+            py.detach(|| texts.iter().map(|t| Job::new(t, first, &solve)).collect());
         if fail_fast {
-            if let Some((i, Err(e))) = jobs.iter().enumerate().find(|(_, j)| j.is_err()) {
+            if let Some((i, Job::Failed(e))) = jobs
+                .iter()
+                .enumerate()
+                .find(|(_, j)| matches!(j, Job::Failed(_)))
+            {
                 return Err(e.clone().context(format!("problem {i}")).into_pyerr(py));
             }
         }
@@ -518,7 +647,7 @@ impl SolvePool {
                 let opts = options.with_cancel(&cancel);
                 let h = std::thread::Builder::new()
                     .name(format!("tesuji-solve-{k}"))
-                    .spawn(move || worker(jobs, counter, opts, cancel, tx))
+                    .spawn(move || worker(jobs, first, counter, opts, cancel, tx))
                     .map_err(|e| Error::input(format!("cannot start a solver thread: {e}")))?;
                 handles.push(h);
             }

@@ -269,3 +269,54 @@ def test_an_open_problem_is_solved_as_printed():
     assert tesuji.solve(path, first="white").result == "win"
     # A marked problem has no goal words.
     assert tesuji.solve(EXAMPLE).goal_words is None
+
+
+# Moments of the Wind 1-181: nothing marked, and the goal's reading alone takes about
+# 3 s and 8M nodes (a larger group is read once more before a smaller one is taken).
+SLOW_GOAL = DATA / "tsumego" / "hashimoto" / "Moments-Of-The-Wind-1-181.sgf"
+
+
+def test_the_goals_reading_counts_in_the_budgets():
+    t = time.perf_counter()
+    r = tesuji.solve(SLOW_GOAL, time=0.5)
+    assert time.perf_counter() - t < 2.5
+    assert r.goal_words is not None and r.inference_ms is not None
+    assert r.inference_ms + r.ms < 1500
+    r = tesuji.solve(SLOW_GOAL, nodes=300_000)
+    assert r.inference_nodes + r.nodes <= 300_000 + 1000
+    if r.goal_confirmed is False:
+        assert "was not read to the end" in str(r).splitlines()[0]
+
+
+def test_ctrl_c_stops_the_goals_reading():
+    for call in (
+        lambda: tesuji.solve(SLOW_GOAL),
+        lambda: list(tesuji.solve_many([SLOW_GOAL] * 2, workers=2)),
+    ):
+        timer = threading.Timer(0.3, _thread.interrupt_main)
+        timer.start()
+        t = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            call()
+        assert time.perf_counter() - t < 1.5
+        timer.cancel()
+
+
+def test_an_open_problems_goal_frame_and_first_player():
+    path = DATA / "tsumego" / "hashimoto" / "1-Year-Tsumego-281.sgf"
+    r = tesuji.solve(path, first=None)
+    assert r.goal_words == "kill the white group at C3" and r.goal_player == "B"
+    assert r.goal_confirmed is True and r.inference_nodes > 0
+    assert r.frame == ["B5", "A4"]
+    lines = str(r).splitlines()
+    assert lines[0] == "Black to play: kill the white group at C3 (goal found by reading)"
+    assert lines[1] == "  frame: 2 stones added where the wall is taken as closed: B5 A4"
+    # White moving first: the goal is still the one found for Black (the problem's PL).
+    w = tesuji.solve(path, first="white")
+    assert w.first == "W" and w.goal_player == "B"
+    assert str(w).startswith("Black to play: kill the white group at C3")
+    # solve_many reads the goals on its workers, with the same answers.
+    many = list(tesuji.solve_many([path, path], first=None, workers=2))
+    assert [m.goal_words for m in many] == [r.goal_words] * 2
+    assert [m.moves for m in many] == [r.moves] * 2 and many[0].frame == r.frame
+    assert tesuji.solve(EXAMPLE).frame == [] and tesuji.solve(EXAMPLE).goal_player is None

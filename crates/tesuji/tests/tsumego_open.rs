@@ -276,4 +276,16 @@ fn the_main_group_is_read_before_a_smaller_one_is_taken() {
     let small = infer(&pos, Color::Black, &without).unwrap();
     assert_eq!(small.problem.region_empty_count(), 10);
     assert!(!small.group.stones.contains(&at(&pos, "J18")));
+
+    // A total node budget covers every reading, the deciding one and the narrower reach's
+    // included: the reading above took more; within 300,000 the goal is still found (the
+    // readings left undecided), and the nodes stay within the budget (a reading may pass
+    // its budget by the last expansion's children).
+    assert!(found.nodes > 300_000, "{}", found.nodes);
+    let capped = OpenOptions {
+        nodes: Some(300_000),
+        ..OpenOptions::default()
+    };
+    let cut = infer(&pos, Color::Black, &capped).unwrap();
+    assert!(cut.nodes <= 300_000 + 100, "{}", cut.nodes);
 }

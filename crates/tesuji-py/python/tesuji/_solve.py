@@ -93,6 +93,20 @@ class SolveResult:
     #: reading, in words: ``"kill the white group at H19"``; ``None`` when the targets
     #: were marked.
     goal_words: Optional[str]
+    #: The side to play that the goal was found for (the problem's ``PL``): ``"B"`` or
+    #: ``"W"``; ``None`` when the targets were marked.
+    goal_player: Optional[str]
+    #: For a problem with nothing marked: whether the other side, moving first, was shown
+    #: to succeed too (the group's fate depends on who plays first); ``False`` when that
+    #: reading did not end within the budget. ``None`` when the targets were marked.
+    goal_confirmed: Optional[bool]
+    #: Nodes and milliseconds the goal's reading took (``None`` when the targets were
+    #: marked); they count in the call's budgets but not in ``nodes`` and ``ms``.
+    inference_nodes: Optional[int]
+    inference_ms: Optional[float]
+    #: For an open region: the attacker stones added on its rim where the wall is taken
+    #: as closed (GTP vertices; stones the printed position does not have).
+    frame: List[str]
     #: The problem's SGF text.
     problem: str = field(repr=False)
     #: The options of the solve (budgets, what was asked for).
@@ -168,9 +182,20 @@ class SolveResult:
         return d
 
     def __str__(self) -> str:
-        lines = [self.summary]
+        lines = []
         if self.goal_words:
-            lines.insert(0, f"{_COLOR_NAMES[self.first]} to play: {self.goal_words} (goal found by reading)")
+            how = "goal found by reading"
+            player = self.goal_player or self.first
+            if not self.goal_confirmed:
+                other = _COLOR_NAMES["W" if player == "B" else "B"]
+                how += f"; that {other} moving first would succeed was not read to the end"
+            lines.append(f"{_COLOR_NAMES[player]} to play: {self.goal_words} ({how})")
+        if self.frame:
+            lines.append(
+                f"  frame: {len(self.frame)} stones added where the wall is taken as closed: "
+                + " ".join(self.frame)
+            )
+        lines.append(self.summary)
         wins = self.result == "win" or self.threshold is not None
         if self.note:
             lines.append(f"  {self.note}")
@@ -223,6 +248,11 @@ def _result(d: Dict[str, Any], problem: str, options: Dict[str, Any]) -> SolveRe
         targets=list(d["targets"]),
         region=list(d["region"]),
         goal_words=d["goal_words"],
+        goal_player=d["goal_player"],
+        goal_confirmed=d["goal_confirmed"],
+        inference_nodes=d["inference_nodes"],
+        inference_ms=d["inference_ms"],
+        frame=list(d["frame"]),
         problem=problem,
         options=dict(options),
         _proof=d["proof_sgf"],
@@ -263,7 +293,8 @@ def solve(
     found from the surrounding wall, or left open toward the rest of the board when no wall
     closes it: a target chain that gets a liberty outside it has escaped). With nothing
     marked (a book problem as printed), the goal is found by reading, as ``tesuji solve``
-    does, and ``SolveResult.goal_words`` says it. ``first`` is ``"black"``, ``"white"``
+    does, within the budgets below (the solve gets what the reading left), and
+    ``SolveResult.goal_words`` says it. ``first`` is ``"black"``, ``"white"``
     (``"B"``, ``"W"`` too), or ``None`` for the file's ``PL`` (Black when absent).
 
     Budgets, for the whole call: ``time`` in seconds, ``nodes``, and ``memory``, the size
@@ -375,7 +406,9 @@ def solve_many(
 
     Every problem is loaded before any is solved: a bad one raises its error at once
     (``"problem 3: ..."``, counted from 0), unless ``return_exceptions`` is true, in which
-    case its error is yielded in its place. Ctrl-C stops every worker and raises
+    case its error is yielded in its place. The goal of a problem with nothing marked is
+    read by a worker within the problem's budgets; when reading finds none, that error
+    comes in the problem's turn. Ctrl-C stops every worker and raises
     ``KeyboardInterrupt``.
     """
     texts = [_text(t) for t in sgf_texts]

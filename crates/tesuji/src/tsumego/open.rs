@@ -171,6 +171,9 @@ pub struct OpenOptions {
     pub deciding_nodes: u64,
     /// Most wall-clock time for the whole inference.
     pub time: Option<Duration>,
+    /// Most nodes for the whole inference (every reading's budget is cut to what is
+    /// left); `None` for no limit beyond the rounds.
+    pub nodes: Option<u64>,
     /// Transposition table memory of each reading, in bytes.
     pub memory_bytes: usize,
     /// Set to `true` from elsewhere to stop the inference.
@@ -184,7 +187,7 @@ pub struct OpenOptions {
 impl Default for OpenOptions {
     /// Reach 3, a wall at 2 free liberties, at most 20 empty points, any goal, eight
     /// candidates, rounds of 20,000, 200,000 and 2,000,000 nodes, a deciding reading of
-    /// 50,000,000, no time limit, 32 MiB tables, one thread.
+    /// 50,000,000, no time or total node limit, 32 MiB tables, one thread.
     fn default() -> OpenOptions {
         OpenOptions {
             reach: 3,
@@ -195,6 +198,7 @@ impl Default for OpenOptions {
             rounds: vec![20_000, 200_000, 2_000_000],
             deciding_nodes: 50_000_000,
             time: None,
+            nodes: None,
             memory_bytes: 32 << 20,
             cancel: None,
             threads: 1,
@@ -805,7 +809,7 @@ pub fn infer(
     options: &OpenOptions,
 ) -> Result<Inference, TsumegoError> {
     let start = Instant::now();
-    let wide = infer_at(position, first, options);
+    let (wide, spent) = infer_at(position, first, options);
     if options.reach <= 1 || wide.as_ref().is_ok_and(|f| f.proven) {
         return wide;
     }
@@ -815,8 +819,8 @@ pub fn infer(
     let mut narrow = options.clone();
     narrow.reach -= 1;
     narrow.time = options.time.map(|t| t.saturating_sub(start.elapsed()));
-    let spent = wide.as_ref().map_or(0, |f| f.nodes);
-    match infer_at(position, first, &narrow) {
+    narrow.nodes = options.nodes.map(|n| n.saturating_sub(spent));
+    match infer_at(position, first, &narrow).0 {
         Ok(mut f) if f.proven || wide.is_err() => {
             f.nodes += spent;
             f.elapsed = start.elapsed();
@@ -831,12 +835,12 @@ pub fn infer(
     }
 }
 
-/// The inference of [`infer`] at one reach.
+/// The inference of [`infer`] at one reach, and the nodes it spent.
 fn infer_at(
     position: &Position,
     first: Color,
     options: &OpenOptions,
-) -> Result<Inference, TsumegoError> {
+) -> (Result<Inference, TsumegoError>, u64) {
     let start = Instant::now();
     let size = position.size();
     let mut list = candidates(position, first, options);
@@ -859,6 +863,12 @@ fn infer_at(
             .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
     };
     let out_of_time = || left().is_some_and(|t| t.is_zero()) || cancelled();
+    // A reading's node budget, cut to what the whole inference has left.
+    let cap = |budget: u64, spent: u64| {
+        options
+            .nodes
+            .map_or(budget, |n| budget.min(n - spent.min(n)))
+    };
     // A candidate is refuted when the first player fails with it, or when the other side
     // fails too (its fate does not depend on who plays first). The goal is the first
     // candidate, in order, that is not refuted: a larger group that is still open keeps
@@ -876,17 +886,20 @@ fn infer_at(
             if refuted(cand) || confirmed(cand) {
                 continue;
             }
-            if out_of_time() {
+            if out_of_time() || cap(budget, nodes) == 0 {
                 break 'rounds;
             }
             let problem = &list[i].1;
             if cand.first == Verdict::Unknown {
-                let (v, n) = read(problem, first, budget, left(), options);
+                let (v, n) = read(problem, first, cap(budget, nodes), left(), options);
                 nodes += n;
                 cand.first = v;
             }
-            if cand.first == Verdict::Win && cand.second == Verdict::Unknown {
-                let (v, n) = read(problem, !first, budget, left(), options);
+            if cand.first == Verdict::Win
+                && cand.second == Verdict::Unknown
+                && cap(budget, nodes) > 0
+            {
+                let (v, n) = read(problem, !first, cap(budget, nodes), left(), options);
                 nodes += n;
                 cand.second = v;
             }
@@ -907,9 +920,10 @@ fn infer_at(
             .copied()
             .find(|&i| found[i].first == Verdict::Win);
         if let (Some(&i), Some(w)) = (open.first(), shown) {
-            if i != w && found[i].first == Verdict::Unknown && !out_of_time() {
+            let budget = cap(options.deciding_nodes, nodes);
+            if i != w && found[i].first == Verdict::Unknown && !out_of_time() && budget > 0 {
                 let half = left().map(|t| t / 2);
-                let (v, n) = read(&list[i].1, first, options.deciding_nodes, half, options);
+                let (v, n) = read(&list[i].1, first, budget, half, options);
                 nodes += n;
                 found[i].first = v;
             }
@@ -926,7 +940,7 @@ fn infer_at(
             .map(|i| (i, confirmed(&found[i])));
     }
     let Some((i, confirmed)) = pick else {
-        return Err(no_goal(&found, size));
+        return (Err(no_goal(&found, size)), nodes);
     };
     let (group, mut problem) = list.swap_remove(i);
     problem.set_first(first);
@@ -936,7 +950,7 @@ fn infer_at(
         Goal::Kill
     };
     let proven = found[i].first == Verdict::Win;
-    Ok(Inference {
+    let inference = Inference {
         problem,
         goal,
         group,
@@ -945,7 +959,8 @@ fn infer_at(
         candidates: found,
         nodes,
         elapsed: start.elapsed(),
-    })
+    };
+    (Ok(inference), nodes)
 }
 
 /// The error of an inference that found no goal, listing the candidates.
