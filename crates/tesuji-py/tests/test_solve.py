@@ -320,3 +320,10 @@ def test_an_open_problems_goal_frame_and_first_player():
     assert [m.goal_words for m in many] == [r.goal_words] * 2
     assert [m.moves for m in many] == [r.moves] * 2 and many[0].frame == r.frame
     assert tesuji.solve(EXAMPLE).frame == [] and tesuji.solve(EXAMPLE).goal_player is None
+
+
+def test_the_first_player_is_the_files_by_default():
+    white = EXAMPLE.replace("PL[B]", "PL[W]")
+    assert tesuji.solve(white).first == "W" and tesuji.solve(EXAMPLE).first == "B"
+    assert tesuji.solve(white, first="black").first == "B"
+    assert tesuji.solve(EXAMPLE.replace("PL[B]", "")).first == "B"

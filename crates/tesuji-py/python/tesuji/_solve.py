@@ -273,7 +273,7 @@ def _text(problem: Union[str, "os.PathLike[str]"]) -> str:
 
 def solve(
     sgf_text: str,
-    first: Optional[str] = "black",
+    first: Optional[str] = None,
     time: Optional[float] = None,
     nodes: Optional[int] = None,
     memory: Optional[int] = None,
