@@ -83,6 +83,10 @@ struct GtpArgs {
     /// Threads for tesuji-solve (default: every core); the answer does not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
+    /// Seconds of one tesuji-solve, the goal's reading of a problem with nothing marked
+    /// included (decimals allowed).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    solve_time: f64,
 }
 
 #[derive(Args)]
@@ -521,8 +525,16 @@ fn bench_playouts(a: PlayoutArgs) -> Result<ExitCode> {
 }
 
 fn gtp(a: GtpArgs) -> Result<ExitCode> {
+    if !(a.solve_time.is_finite() && a.solve_time > 0.0 && a.solve_time <= 1e9) {
+        return Err(Failure::input(format!(
+            "--solve-time {}: give a number of seconds, more than 0",
+            a.solve_time
+        ))
+        .into());
+    }
     let mut engine = tesuji_gtp::Engine::with_rules(a.rules.unwrap_or_default());
     engine.set_seed(a.seed);
+    engine.set_solve_time(std::time::Duration::from_secs_f64(a.solve_time));
     engine.set_threads(a.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,

@@ -136,7 +136,12 @@ pub struct Engine {
     quit: bool,
     /// Threads of `tesuji-solve`'s searches.
     threads: usize,
+    /// Time of one `tesuji-solve` (the goal's reading included).
+    solve_time: std::time::Duration,
 }
+
+/// The time of one `tesuji-solve` unless [`Engine::set_solve_time`] says otherwise.
+pub const DEFAULT_SOLVE_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Default for Engine {
     fn default() -> Engine {
@@ -165,6 +170,7 @@ impl Engine {
             base_dir: None,
             quit: false,
             threads: 1,
+            solve_time: DEFAULT_SOLVE_TIME,
         }
     }
 
@@ -177,6 +183,12 @@ impl Engine {
     /// answer does not depend on it).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+    }
+
+    /// The time of one `tesuji-solve`, the goal's reading of a problem with nothing marked
+    /// included (default [`DEFAULT_SOLVE_TIME`]).
+    pub fn set_solve_time(&mut self, time: std::time::Duration) {
+        self.solve_time = time;
     }
 
     /// Resolves relative `loadsgf` paths against `dir` (the regression runner uses the
@@ -625,7 +637,7 @@ impl Engine {
                 // target stones' chains with COLOR to move (region found around them); with
                 // no target, the goal is found by reading (see `tesuji::tsumego::infer`).
                 // Answers `RESULT MOVE THRESHOLD`: win/loss/unknown for COLOR, its winning
-                // first move (`-` if it has none, `?` if the 10 seconds did not find one),
+                // first move (`-` if it has none, `?` if its time did not find one),
                 // and the ko threshold (`none` when it does not depend on ko threats); for
                 // a goal found by reading, then `GOAL VERTEX STATUS` (`kill` or `live`, a
                 // stone of the target group, and `critical` when the reading showed that the
@@ -643,7 +655,7 @@ impl Engine {
                 if pos.to_play() != color {
                     pos.set_to_play(color);
                 }
-                let budget = std::time::Duration::from_secs(10);
+                let budget = self.solve_time;
                 let open = tesuji::tsumego::OpenOptions {
                     time: Some(budget),
                     threads: self.threads,

@@ -20,7 +20,7 @@ pub mod protocol;
 pub mod regress;
 mod sgf_io;
 
-pub use engine::{fixed_handicap, free_handicap, Engine, GtpError, COMMANDS};
+pub use engine::{fixed_handicap, free_handicap, Engine, GtpError, COMMANDS, DEFAULT_SOLVE_TIME};
 
 /// The answer to `gogui-analyze_commands`: the analysis commands with GoGui's result types,
 /// so that they appear in GoGui's analyze menu.

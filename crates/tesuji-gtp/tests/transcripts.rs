@@ -148,3 +148,23 @@ fn random_garbage_never_stops_the_engine() {
         "seed {seed:#x}: every command gets one answer"
     );
 }
+
+#[test]
+fn tesuji_solve_keeps_to_its_time() {
+    // Moments of the Wind 1-181, nothing marked: within the default 10 s Black's kill is
+    // found (the goal's reading alone takes about 3 s of it); within 0.2 s, the goal's
+    // reading and the solve share the 0.2 s and the answer says it is unknown.
+    let books =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tesuji/tests/data/tsumego/hashimoto");
+    let input = "loadsgf Moments-Of-The-Wind-1-181.sgf\ntesuji-solve black\n";
+    let mut engine = Engine::new();
+    engine.set_base_dir(Some(books));
+    engine.set_solve_time(std::time::Duration::from_millis(200));
+    let mut out = Vec::new();
+    engine
+        .run(input.as_bytes(), &mut out)
+        .expect("in-memory I/O");
+    let out = String::from_utf8(out).expect("responses are UTF-8");
+    let answer = out.split("\n\n").nth(1).expect("two answers");
+    assert!(answer.starts_with("= unknown ? none kill "), "{out}");
+}
