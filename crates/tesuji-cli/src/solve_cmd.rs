@@ -161,11 +161,8 @@ impl OpenArgs {
         OpenOptions {
             reach: self.reach,
             goal: self.goal,
-            time: solve.time,
-            nodes: solve.nodes,
             cancel: Some(cancel.clone()),
-            threads: solve.threads,
-            ..OpenOptions::default()
+            ..OpenOptions::within(solve)
         }
     }
 }
@@ -568,8 +565,7 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
     let (problem, found, frame) = (loaded.problem, loaded.open, loaded.frame);
     if let Some(f) = &found {
         // The reading of the goal counts in the time and node budgets.
-        options.time = options.time.map(|t| t.saturating_sub(f.elapsed));
-        options.nodes = options.nodes.map(|n| n.saturating_sub(f.nodes).max(1));
+        f.charge(&mut options);
         if !a.json {
             out!("{}", goal_text(&problem, f, &frame));
         }
@@ -1115,8 +1111,9 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
         for first in firsts(None, &problem, Some(&tree)) {
             let started = Instant::now();
             let mut run_options = options.clone();
-            run_options.time = options.time.map(|t| t.saturating_sub(pre_time));
-            run_options.nodes = options.nodes.map(|n| n.saturating_sub(pre_nodes).max(1));
+            if let Some(f) = &found {
+                f.charge(&mut run_options);
+            }
             let answer = solve_with_progress(&problem, first, &run_options, &mut |_| true);
             let size = problem.position().size();
             let mut line = answer_json(&problem, &answer);

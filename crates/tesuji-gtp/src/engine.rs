@@ -655,26 +655,20 @@ impl Engine {
                 if pos.to_play() != color {
                     pos.set_to_play(color);
                 }
-                let budget = self.solve_time;
-                let open = tesuji::tsumego::OpenOptions {
-                    time: Some(budget),
-                    threads: self.threads,
-                    ..Default::default()
-                };
-                let targets = (!targets.is_empty()).then_some(&targets[..]);
-                let loaded = tesuji::tsumego::load_position(pos, targets, None, &open)
-                    .map_err(|e| GtpError::Problem(e.to_string()))?;
-                let spent = loaded
-                    .open
-                    .as_ref()
-                    .map_or(Default::default(), |f| f.elapsed);
-                let options = tesuji::tsumego::SolveOptions {
-                    time: Some(budget.saturating_sub(spent)),
+                let mut options = tesuji::tsumego::SolveOptions {
+                    time: Some(self.solve_time),
                     all_moves: false,
                     pv: false,
                     threads: self.threads,
                     ..Default::default()
                 };
+                let open = tesuji::tsumego::OpenOptions::within(&options);
+                let targets = (!targets.is_empty()).then_some(&targets[..]);
+                let loaded = tesuji::tsumego::load_position(pos, targets, None, &open)
+                    .map_err(|e| GtpError::Problem(e.to_string()))?;
+                if let Some(f) = &loaded.open {
+                    f.charge(&mut options);
+                }
                 let problem = &loaded.problem;
                 let a = tesuji::tsumego::solve(problem, color, &options);
                 let never = a.result == tesuji::tsumego::Verdict::Loss && a.threshold.is_none();

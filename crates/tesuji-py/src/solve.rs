@@ -38,23 +38,6 @@ fn marked(tree: &GameTree) -> Result<bool> {
         .is_empty())
 }
 
-/// The options of the goal's reading within a solve's budgets: its time and nodes (the
-/// reading counts in them, see [`Prepared::new`]), threads, table size at most the solve's,
-/// and its stop flag (Ctrl-C).
-fn open_options(solve: &SolveOptions) -> OpenOptions {
-    let open = OpenOptions {
-        time: solve.time,
-        nodes: solve.nodes,
-        cancel: solve.cancel.clone(),
-        threads: solve.threads,
-        ..OpenOptions::default()
-    };
-    OpenOptions {
-        memory_bytes: open.memory_bytes.min(solve.memory_bytes),
-        ..open
-    }
-}
-
 /// How the goal of a problem with nothing marked was found, in plain data.
 #[derive(Debug, Clone)]
 struct GoalFound {
@@ -83,12 +66,12 @@ impl Prepared {
     /// the solve gets what is left.
     fn new(tree: &GameTree, first: Option<Color>, options: &SolveOptions) -> Result<Prepared> {
         guard(|| {
-            let loaded = load(tree, None, None, &open_options(options)).map_err(problem_error)?;
+            let open = OpenOptions::within(options);
+            let loaded = load(tree, None, None, &open).map_err(problem_error)?;
             let mut options = options.clone();
             let size = loaded.problem.position().size();
             let goal = loaded.open.as_ref().map(|f| {
-                options.time = options.time.map(|t| t.saturating_sub(f.elapsed));
-                options.nodes = options.nodes.map(|n| n.saturating_sub(f.nodes).max(1));
+                f.charge(&mut options);
                 GoalFound {
                     player: f.problem.first(),
                     words: f.describe(),

@@ -284,8 +284,12 @@ def test_the_goals_reading_counts_in_the_budgets():
     assert r.inference_ms + r.ms < 1500
     r = tesuji.solve(SLOW_GOAL, nodes=300_000)
     assert r.inference_nodes + r.nodes <= 300_000 + 1000
-    if r.goal_confirmed is False:
-        assert "was not read to the end" in str(r).splitlines()[0]
+    # The reading took the budget: the solve stops at once and says so.
+    assert r.result == "unknown" and r.stopped == "node-limit" and not r.complete
+    # A goal whose other side's reading was cut says so in the text.
+    r = tesuji.solve(SLOW_GOAL, nodes=10_000)
+    assert r.goal_confirmed is False
+    assert "was not read to the end" in str(r).splitlines()[0]
 
 
 def test_ctrl_c_stops_the_goals_reading():

@@ -105,7 +105,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{with_threats, Tsumego, TsumegoError, Verdict};
+use super::{with_threats, SolveOptions, Tsumego, TsumegoError, Verdict};
 use crate::benson;
 use crate::board::Board;
 use crate::clock::Instant;
@@ -182,6 +182,23 @@ pub struct OpenOptions {
     /// deterministic. A reading's result does not depend on it; whether it ends within a
     /// round's node budget may.
     pub threads: usize,
+}
+
+impl OpenOptions {
+    /// The default options within the budgets of the solve that follows: its time,
+    /// nodes, stop flag and threads, and tables no larger than its own. The reading counts
+    /// in those budgets: [`Inference::charge`] takes what it spent off the solve's.
+    pub fn within(solve: &SolveOptions) -> OpenOptions {
+        let default = OpenOptions::default();
+        OpenOptions {
+            time: solve.time,
+            nodes: solve.nodes,
+            cancel: solve.cancel.clone(),
+            threads: solve.threads,
+            memory_bytes: default.memory_bytes.min(solve.memory_bytes),
+            ..default
+        }
+    }
 }
 
 impl Default for OpenOptions {
@@ -604,6 +621,14 @@ pub struct Inference {
 }
 
 impl Inference {
+    /// Takes the time and nodes this reading spent off the budgets of `solve` (the
+    /// solve that follows gets what is left; at least one node, so that a spent node
+    /// budget stops it at once rather than lifting the limit).
+    pub fn charge(&self, solve: &mut SolveOptions) {
+        solve.time = solve.time.map(|t| t.saturating_sub(self.elapsed));
+        solve.nodes = solve.nodes.map(|n| n.saturating_sub(self.nodes).max(1));
+    }
+
     /// The goal in words: `"kill the white group at B18"`, `"live with the black group at
     /// R3"` (the group named by its stone nearest the board's corner).
     pub fn describe(&self) -> String {
@@ -867,7 +892,7 @@ fn infer_at(
     let cap = |budget: u64, spent: u64| {
         options
             .nodes
-            .map_or(budget, |n| budget.min(n - spent.min(n)))
+            .map_or(budget, |n| budget.min(n.saturating_sub(spent)))
     };
     // A candidate is refuted when the first player fails with it, or when the other side
     // fails too (its fate does not depend on who plays first). The goal is the first
