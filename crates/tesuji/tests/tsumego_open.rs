@@ -4,8 +4,8 @@
 
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
-    infer, load_position, open_problem, proof_sgf, solve, verify, Goal, OpenOptions, SolveOptions,
-    Verdict,
+    infer, load_position, open_problem, proof_sgf, rim_frame, solve, verify, Goal, OpenOptions,
+    SolveOptions, Verdict,
 };
 use tesuji::{ascii, vertex, Color, Move, Point, Position};
 
@@ -288,4 +288,51 @@ fn the_main_group_is_read_before_a_smaller_one_is_taken() {
     };
     let cut = infer(&pos, Color::Black, &capped).unwrap();
     assert!(cut.nodes <= 300_000 + 100, "{}", cut.nodes);
+}
+
+/// Sway is read from the stones around the fight, not in it: an attacker stone inside the
+/// region is capturable (the flood went through it), so it does not close the rim next to
+/// it; an attacker stone outside the region does.
+#[test]
+fn an_attacker_stone_inside_the_region_holds_no_sway() {
+    let in_region = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X . . . . . .
+        . . . . . . . . .
+        O O . . . . . . .
+    ";
+    let outside = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X . X . . . .
+        . . . . . . . . .
+        O O . . . . . . .
+    ";
+    for (diagram, framed) in [(in_region, false), (outside, true)] {
+        let pos = position(diagram, Color::Black);
+        let mut region: Vec<Point> = ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]
+            .iter()
+            .map(|v| at(&pos, v))
+            .collect();
+        region.sort_unstable();
+        let frame = rim_frame(pos.board(), &mut region, Color::Black);
+        assert_eq!(
+            frame.contains(&at(&pos, "D3")),
+            framed,
+            "{diagram}: frame {:?}",
+            names(
+                &pos,
+                &frame.iter().map(|&p| Move::Play(p)).collect::<Vec<_>>()
+            )
+        );
+    }
 }

@@ -520,7 +520,9 @@ pub fn open_problem(
 ///
 /// Sway is a distance-weighted count of stones: each stone within four steps (Manhattan
 /// distance `d`) counts `5 - d`, the attacker's for, the defender's against; the attacker
-/// holds sway where the sum is positive. So a gap in a printed wall, or the strip between
+/// holds sway where the sum is positive. The attacker's stones inside the region do not
+/// count: the flood went through them because they are capturable, so they are part of
+/// the fight, not of the wall. So a gap in a printed wall, or the strip between
 /// the wall and the edge, is closed, and the open board beyond the defender's stones, or
 /// toward friendly stones, is left open.
 pub fn rim_frame(board: &Board, region: &mut Vec<Point>, attacker: Color) -> Vec<Point> {
@@ -529,9 +531,12 @@ pub fn rim_frame(board: &Board, region: &mut Vec<Point>, attacker: Color) -> Vec
     for &p in region.iter() {
         in_region[p.index()] = true;
     }
+    // The attacker's stones inside the region are capturable (the flood went through
+    // them): they are part of the fight, not of the wall, and hold no sway.
     let stones: Vec<(Point, Color)> = size
         .points()
         .filter_map(|p| board.get(p).map(|c| (p, c)))
+        .filter(|&(p, c)| !(c == attacker && in_region[p.index()]))
         .collect();
     let sway = |p: Point| -> i64 {
         stones
