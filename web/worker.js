@@ -29,10 +29,12 @@ self.onmessage = async (ev) => {
     await ready;
     const options = msg.options || {};
     const start = performance.now();
-    // A problem with nothing marked: its goal is found by reading, within the job's time.
-    const problem = msg.type === 'solve'
-      ? Problem.open(msg.sgf, options.timeMs ? { timeMs: options.timeMs } : {})
-      : new Problem(msg.sgf);
+    // A problem with nothing marked: its goal is found by reading, within the job's
+    // budgets (its time and nodes count in them).
+    const reading = {};
+    if (options.timeMs) reading.timeMs = options.timeMs;
+    if (options.nodes) reading.nodes = options.nodes;
+    const problem = msg.type === 'solve' ? Problem.open(msg.sgf, reading) : new Problem(msg.sgf);
     if (problem.goal) {
       post({
         type: 'goal', goal: problem.goal, targets: problem.targets(), region: problem.region(),
@@ -40,7 +42,7 @@ self.onmessage = async (ev) => {
       });
     }
     if (msg.type === 'solve') {
-      let nodes = 0;
+      let nodes = problem.goal ? problem.goal.nodes : 0;
       // The options of the next step: what the budget has left.
       const left = (extra) => {
         const o = { ...options, ...extra };

@@ -709,6 +709,28 @@ test('an open book problem: the goal is found, the region is shown, and it is so
   noConsoleErrors();
 });
 
+test('the node budget covers the reading that finds the goal', async () => {
+  // The API: the reading of Problem.open stops at the total given (a reading may pass it
+  // by its last expansion's children), and what it read is left undecided.
+  const g = await page.evaluate(async (sgf) => {
+    const { Problem } = await import('./pkg/tesuji_wasm.js');
+    const p = Problem.open(sgf, { nodes: 2000 });
+    const goal = p.goal;
+    p.free();
+    return goal;
+  }, BOOK_141);
+  assert.ok(g.nodes > 0 && g.nodes <= 2100, `the reading took ${g.nodes} nodes`);
+  assert.equal(g.confirmed, false);
+  // The page: the job's budget is spent on the reading, and both answers say so.
+  await openWith(BOOK_141, 2000);
+  await solveAndWait();
+  assert.match(await page.textContent('#info'), /that White moving first would succeed was not read to the end/);
+  assert.equal(await page.getAttribute('#answer-B', 'data-complete'), 'false');
+  assert.equal(await page.getAttribute('#answer-W', 'data-complete'), 'false');
+  assert.match(await page.textContent('#progress'), /Stopped by the node budget/);
+  noConsoleErrors();
+});
+
 test('an unmarked position with no problem in it gets a clear message listing the candidates', async () => {
   await openWith('(;SZ[9]AB[cc][dd]AW[ee]PL[B])');
   await page.click('#solve');

@@ -107,7 +107,8 @@ export interface SolveOptions {
 export interface OpenOptions {
   /** Most time for the reading, in milliseconds (default: no limit beyond the node rounds). */
   timeMs?: number;
-  /** Most nodes of each reading (default: rounds of 20,000, 200,000 and 2,000,000). */
+  /** Most nodes for the whole reading, every candidate and round (default: no total;
+   *  each reading is bounded by its round, 20,000, 200,000 and 2,000,000 nodes). */
   nodes?: number;
   /** "kill" (a group of the opponent) or "live" (one of the side to play's own). */
   goal?: "kill" | "live";

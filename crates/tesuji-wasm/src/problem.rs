@@ -96,11 +96,9 @@ impl JsOpenOptions {
                     "open options: nodes {n}: give a number, 1 or more"
                 )));
             }
-            // Each reading of a round gets at most this many nodes.
-            let cap = n as u64;
-            options.rounds.retain(|&r| r < cap);
-            options.rounds.push(cap);
-            options.deciding_nodes = options.deciding_nodes.min(cap);
+            // A total for the whole reading (every candidate, every round), as the CLI's
+            // `--nodes` is.
+            options.nodes = Some(n as u64);
         }
         if let Some(g) = &o.goal {
             options.goal = Some(Goal::parse(g).ok_or_else(|| {
@@ -650,7 +648,8 @@ impl JsProblem {
 
     /// As `new Problem(sgf)`, with the options of the reading that finds the goal of a
     /// problem with nothing marked: `{timeMs, nodes, goal: "kill" | "live", reach}` (every
-    /// field optional; `nodes` caps each reading).
+    /// field optional; `timeMs` and `nodes` are totals for the whole reading, every
+    /// candidate and round; the reading's own figures are in [`JsProblem::goal`]).
     #[wasm_bindgen(js_name = open)]
     pub fn open(
         sgf: &str,
