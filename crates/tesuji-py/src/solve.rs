@@ -250,6 +250,10 @@ pub struct AnswerData {
     region: Vec<String>,
     goal: Option<GoalFound>,
     frame: Vec<String>,
+    /// For a problem with nothing marked: the problem the goal's reading found, as SGF
+    /// (targets as `MA`, region as `SQ`, frame stones set up), so that a proof asked for
+    /// later solves that problem instead of reading the goal again.
+    read_problem: Option<String>,
 }
 
 fn stop_name(r: StopReason) -> &'static str {
@@ -411,6 +415,9 @@ fn run(
                 .iter()
                 .map(|&p| text(Move::Play(p)))
                 .collect(),
+            read_problem: goal
+                .is_some()
+                .then(|| tesuji::tsumego::problem_tree(problem).to_sgf()),
             goal,
             frame,
         })
@@ -454,6 +461,7 @@ impl AnswerData {
         d.set_item("inference_nodes", goal.map(|g| g.nodes))?;
         d.set_item("inference_ms", goal.map(|g| g.ms))?;
         d.set_item("frame", self.frame.clone())?;
+        d.set_item("read_problem", self.read_problem.clone())?;
         Ok(d)
     }
 }

@@ -5,6 +5,7 @@ and Ctrl-C honoured."""
 from __future__ import annotations
 
 import _thread
+import importlib
 import io
 import json
 import pickle
@@ -269,6 +270,28 @@ def test_an_open_problem_is_solved_as_printed():
     assert tesuji.solve(path, first="white").result == "win"
     # A marked problem has no goal words.
     assert tesuji.solve(EXAMPLE).goal_words is None
+
+
+def test_the_proof_of_an_open_problem_is_of_the_problem_read(monkeypatch):
+    # The proof asked for later solves the problem the goal's reading found (its targets,
+    # region and frame), not the printed position again: a new reading under a time
+    # budget could find another goal.
+    path = DATA / "tsumego" / "hashimoto" / "Famous-Creations-141.sgf"
+    r = tesuji.solve(path)
+    texts = []
+    native = importlib.import_module("tesuji._tesuji")
+    inner = native._solve
+
+    def spy(text, **kw):
+        texts.append(text)
+        return inner(text, **kw)
+
+    monkeypatch.setattr(native, "_solve", spy)
+    proof = r.proof_sgf()
+    assert len(texts) == 1 and "MA[" in texts[0] and "SQ[" in texts[0]
+    assert proof.startswith("(;GM[1]") and "RIGHT" in proof
+    # The same proof as one kept at once.
+    assert proof == tesuji.solve(path, proof=True).proof_sgf()
 
 
 # Moments of the Wind 1-181: nothing marked, and the goal's reading alone takes about

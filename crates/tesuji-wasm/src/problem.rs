@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, Result};
 use crate::js::to_js;
-use crate::position::{play_listed, position_sgf, stones_of, JsPosition};
+use crate::position::{play_listed, stones_of, JsPosition};
 use crate::text::{color_text, parse_color, parse_move, points, JsMove, JsPoint};
 
 /// A life-and-death problem: the position, the target stones (their owner defends, the
@@ -766,15 +766,7 @@ impl JsProblem {
     /// for the region, `PL`).
     #[wasm_bindgen(js_name = toSgf)]
     pub fn to_sgf(&self) -> String {
-        let mut extra = String::from("MA");
-        for &t in self.start.targets() {
-            extra.push_str(&format!("[{}]", tesuji::sgf::point_to_text(t)));
-        }
-        extra.push_str("SQ");
-        for &p in self.start.region() {
-            extra.push_str(&format!("[{}]", tesuji::sgf::point_to_text(p)));
-        }
-        position_sgf(self.start.position(), &extra)
+        tesuji::tsumego::problem_tree(&self.start).to_sgf()
     }
 
     /// Solves the problem from its start with `color` to move first (default: the problem's

@@ -4,8 +4,8 @@
 
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
-    infer, load_position, open_problem, proof_sgf, rim_frame, solve, verify, Goal, OpenOptions,
-    SolveOptions, Verdict,
+    infer, load_position, open_problem, problem_tree, proof_sgf, rim_frame, solve, verify, Goal,
+    OpenOptions, SolveOptions, Tsumego, Verdict,
 };
 use tesuji::{ascii, vertex, Color, Move, Point, Position};
 
@@ -335,4 +335,40 @@ fn an_attacker_stone_inside_the_region_holds_no_sway() {
             )
         );
     }
+}
+
+/// The problem a reading found, written as SGF ([`problem_tree`]: frame stones set up,
+/// targets as `MA`, region as `SQ`), reads back as the same problem with the same answer,
+/// without reading the goal again.
+#[test]
+fn the_problem_found_is_written_and_read_back() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/tsumego/hashimoto/Famous-Creations-141.sgf"
+    ))
+    .unwrap();
+    let tree = &tesuji::sgf::parse(&text).unwrap()[0];
+    let pos = Tsumego::sgf_position(tree).unwrap();
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    let written = problem_tree(&found.problem).to_sgf();
+    assert!(
+        written.contains("MA[") && written.contains("SQ["),
+        "{written}"
+    );
+    let back = Tsumego::from_sgf_text(&written).unwrap();
+    assert_eq!(back.targets(), found.problem.targets());
+    assert_eq!(back.region(), found.problem.region());
+    assert_eq!(back.first(), Color::Black);
+    let stones = |t: &Tsumego| -> Vec<(Point, Option<Color>)> {
+        let b = t.position().board();
+        t.position()
+            .size()
+            .points()
+            .map(|p| (p, b.get(p)))
+            .collect()
+    };
+    assert_eq!(stones(&back), stones(&found.problem));
+    let read = winning(&pos, &found.problem, Color::Black);
+    assert_eq!(winning(back.position(), &back, Color::Black), read);
+    assert_eq!(read, ["D19"]);
 }

@@ -113,6 +113,10 @@ class SolveResult:
     options: Dict[str, Any] = field(repr=False, default_factory=dict)
     _proof: Optional[str] = field(repr=False, compare=False, default=None)
     _proof_missing: Optional[str] = field(repr=False, compare=False, default=None)
+    #: For a problem with nothing marked: the problem its goal's reading found (targets,
+    #: region and frame marked), which ``proof_sgf()`` solves again instead of reading the
+    #: goal anew (under a time budget a new reading could find another goal).
+    _read_problem: Optional[str] = field(repr=False, compare=False, default=None)
 
     @property
     def defender(self) -> str:
@@ -151,7 +155,8 @@ class SolveResult:
         verifier before it is returned.
 
         Kept at once with ``solve(..., proof=True)``; otherwise the first call solves the
-        problem again with the proof kept (same options and budgets). Raises
+        problem again with the proof kept (same options and budgets; for a problem with
+        nothing marked, the problem its goal's reading found, without reading again). Raises
         ``TesujiError`` when there is no proof to give (the result is unknown, or the
         budget or memory ran out before the proof was complete).
         """
@@ -161,7 +166,8 @@ class SolveResult:
             raise TesujiError(f"no proof: the result is unknown ({self.stopped})")
         if self.options.get("proof"):
             raise TesujiError(f"no proof: {self._proof_missing or 'none was kept'}")
-        again = _tesuji._solve(self.problem, first=self.first, **{**self.options, "proof": True})
+        text = self._read_problem or self.problem
+        again = _tesuji._solve(text, first=self.first, **{**self.options, "proof": True})
         if again["result"] != self.result or again["threshold"] != self.threshold:
             raise TesujiError(
                 "no proof: the search with the proof kept did not reach the same answer "
@@ -175,7 +181,7 @@ class SolveResult:
     def to_dict(self) -> Dict[str, Any]:
         """The answer as a dict of plain values (for JSON), without the problem text."""
         d = asdict(self)
-        for key in ("problem", "options", "_proof", "_proof_missing"):
+        for key in ("problem", "options", "_proof", "_proof_missing", "_read_problem"):
             d.pop(key)
         d["move_thresholds"] = [list(m) for m in self.move_thresholds]
         d["refutations"] = [list(r) for r in self.refutations]
@@ -257,6 +263,7 @@ def _result(d: Dict[str, Any], problem: str, options: Dict[str, Any]) -> SolveRe
         options=dict(options),
         _proof=d["proof_sgf"],
         _proof_missing=d["proof_missing"],
+        _read_problem=d["read_problem"],
     )
 
 

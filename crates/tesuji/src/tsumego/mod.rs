@@ -119,8 +119,8 @@ pub use open::{
     Candidate, Goal, Group, Inference, Loaded, OpenOptions, MAX_POCKET,
 };
 pub use proof::{
-    proof_sgf, verified_proof_text, verify, LeafCounts, LineEnd, ProofTextError, VerifyError,
-    VerifyErrorKind, VerifyReport, PROP_KO_POINT, PROP_KO_THREATS, PROP_WINNER, RIGHT,
+    problem_tree, proof_sgf, verified_proof_text, verify, LeafCounts, LineEnd, ProofTextError,
+    VerifyError, VerifyErrorKind, VerifyReport, PROP_KO_POINT, PROP_KO_THREATS, PROP_WINNER, RIGHT,
 };
 pub use region::{
     detect_region, MAX_REGION_DISTANCE, MAX_REGION_EMPTY, MAX_REGION_POINTS, WALL_OUTSIDE_LIBERTIES,

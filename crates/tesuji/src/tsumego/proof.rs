@@ -439,20 +439,12 @@ pub fn verified_proof_text(
     Ok((text, report))
 }
 
-/// Writes the proof tree `tree` of `problem`, found for `prover` (the colour the search
-/// tried to prove successful, as given to [`Tsumego::search`]), as an SGF game tree; see
-/// the [module documentation](self) for the conventions. The winner is `prover` for a
-/// proof ([`Outcome::Proven`]) and the other colour for a disproof.
-///
-/// The tree is walked with an explicit stack, so depth costs heap only. A move of the tree
-/// that the rules do not allow (a solver bug) is written with the comment `illegal move:
-/// REASON` and its subtree left out, so that [`verify`] reports it.
-pub fn proof_sgf(problem: &Tsumego, tree: &ProofTree<TsumegoMove>, prover: Color) -> GameTree {
-    let winner = match tree.outcome {
-        Outcome::Proven => prover,
-        Outcome::Disproven => !prover,
-    };
-    let defender = problem.defender();
+/// The problem as an SGF game tree of one node: `SZ`, `PL` (the first player), the stones
+/// as `AB` and `AW` (frame stones of an open problem included), `MA` on the targets and
+/// `SQ` on the region. [`Tsumego::from_sgf`] reads it back as the same problem (the
+/// region given, so nothing is detected or inferred again); the root of a proof
+/// ([`proof_sgf`]) starts from it.
+pub fn problem_tree(problem: &Tsumego) -> GameTree {
     let pos = problem.position();
     let size = pos.size();
     let mut out = GameTree::new();
@@ -484,6 +476,26 @@ pub fn proof_sgf(problem: &Tsumego, tree: &ProofTree<TsumegoMove>, prover: Color
         .map(|&p| sgf::point_to_text(p))
         .collect();
     out.push_property(root, "SQ", region);
+    out
+}
+
+/// Writes the proof tree `tree` of `problem`, found for `prover` (the colour the search
+/// tried to prove successful, as given to [`Tsumego::search`]), as an SGF game tree; see
+/// the [module documentation](self) for the conventions. The winner is `prover` for a
+/// proof ([`Outcome::Proven`]) and the other colour for a disproof.
+///
+/// The tree is walked with an explicit stack, so depth costs heap only. A move of the tree
+/// that the rules do not allow (a solver bug) is written with the comment `illegal move:
+/// REASON` and its subtree left out, so that [`verify`] reports it.
+pub fn proof_sgf(problem: &Tsumego, tree: &ProofTree<TsumegoMove>, prover: Color) -> GameTree {
+    let winner = match tree.outcome {
+        Outcome::Proven => prover,
+        Outcome::Disproven => !prover,
+    };
+    let defender = problem.defender();
+    let pos = problem.position();
+    let mut out = problem_tree(problem);
+    let root = out.root();
     out.push_property(
         root,
         PROP_KO_THREATS,
