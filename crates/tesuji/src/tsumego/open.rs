@@ -520,11 +520,11 @@ pub fn open_problem(
 ///
 /// Sway is a distance-weighted count of stones: each stone within four steps (Manhattan
 /// distance `d`) counts `5 - d`, the attacker's for, the defender's against; the attacker
-/// holds sway where the sum is positive. The attacker's stones inside the region do not
-/// count: the flood went through them because they are capturable, so they are part of
-/// the fight, not of the wall. So a gap in a printed wall, or the strip between
+/// holds sway where the sum is positive. So a gap in a printed wall, or the strip between
 /// the wall and the edge, is closed, and the open board beyond the defender's stones, or
-/// toward friendly stones, is left open.
+/// toward friendly stones, is left open. The attacker's stones inside the region do not
+/// count: the flood went through them because they are capturable, so they are part of
+/// the fight, not of the wall.
 pub fn rim_frame(board: &Board, region: &mut Vec<Point>, attacker: Color) -> Vec<Point> {
     let size = board.size();
     let mut in_region = vec![false; ARRAY_LEN];

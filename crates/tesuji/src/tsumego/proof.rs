@@ -442,8 +442,9 @@ pub fn verified_proof_text(
 /// The problem as an SGF game tree of one node: `SZ`, `PL` (the first player), the stones
 /// as `AB` and `AW` (frame stones of an open problem included), `MA` on the targets and
 /// `SQ` on the region. [`Tsumego::from_sgf`] reads it back as the same problem (the
-/// region given, so nothing is detected or inferred again); the root of a proof
-/// ([`proof_sgf`]) starts from it.
+/// region given, so nothing is detected or inferred again), except for the external ko
+/// threats and a ko ban at the start, which SGF has no standard property for: the root of
+/// a proof ([`proof_sgf`]) starts from this tree and adds them as its own properties.
 pub fn problem_tree(problem: &Tsumego) -> GameTree {
     let pos = problem.position();
     let size = pos.size();
