@@ -372,3 +372,29 @@ fn the_problem_found_is_written_and_read_back() {
     assert_eq!(winning(back.position(), &back, Color::Black), read);
     assert_eq!(read, ["D19"]);
 }
+
+/// An attacker stone inside the defender's eye space whose every liberty is in the
+/// region is part of the fight, however free its liberties: left out as wall, its
+/// capture would open a way out next to the targets that the printed position does not
+/// have (Hashimoto's "Enjoy Tsumego" 151, moved to a 9x9 board: Black J8 kills).
+#[test]
+fn an_attacker_stone_with_every_liberty_in_the_region_is_in_the_fight() {
+    let pos = position(
+        "
+        . . . X O O . . .
+        . . X . X O O X .
+        . . . . X O . O .
+        . . . . X O . . .
+        . . . . X X X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Color::Black,
+    );
+    let problem = open_problem(&pos, &[at(&pos, "F9")], &OpenOptions::default()).unwrap();
+    assert!(problem.in_region(at(&pos, "H8")), "{:?}", problem.region());
+    let moves = winning(&pos, &problem, Color::Black);
+    assert!(moves.contains(&"J8".to_string()), "{moves:?}");
+}

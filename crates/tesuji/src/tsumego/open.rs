@@ -13,8 +13,12 @@
 //! capturable, at most [`OpenOptions::reach`] steps from the group. A chain of the other
 //! colour (the attacker's) is part of the **wall** when it has at least
 //! [`OpenOptions::wall_liberties`] free liberties (liberties that touch no defender stone:
-//! room of its own, away from the fight) or is alive by Benson; else it is capturable and
-//! the flood goes through it. Small **pockets** the flood leaves behind (empty areas of at
+//! room of its own, away from the fight) and a liberty the flood does not reach (room
+//! toward the outside), or is alive by Benson; else it is capturable and the flood goes
+//! through it. A chain whose every liberty lies in the region, none shared with another
+//! attacker chain (a stone inside the eye space, say), is in the fight however free its
+//! liberties: taken as wall, its capture would leave an empty point outside the region
+//! next to the targets, an exit the position does not have. Small **pockets** the flood leaves behind (empty areas of at
 //! most [`MAX_POCKET`] points closed off by the region, stones and the edge: the corner
 //! behind a group) join the region: they lead nowhere. A region with more than
 //! [`OpenOptions::max_empty`] empty points is found again with a shorter reach.
@@ -152,7 +156,8 @@ pub struct OpenOptions {
     /// points (a chain entered counts as one step).
     pub reach: usize,
     /// A chain of the attacker next to the flood is part of the wall when it has at least
-    /// this many liberties outside the flood.
+    /// this many free liberties (touching no defender stone) and a link toward the
+    /// outside (see [`open_region`]).
     pub wall_liberties: usize,
     /// The most empty points a region may have: a larger one is found again with a
     /// shorter reach.
@@ -320,9 +325,10 @@ pub fn groups(board: &Board) -> Vec<Group> {
 ///    or a chain (all its stones at once) is one step, and the flood goes no farther
 ///    than `options.reach` steps.
 /// 2. Each attacker chain next to the flood is judged: it is part of the **wall** if it
-///    is unconditionally alive by Benson on the whole board or has at least
-///    `options.wall_liberties` liberties outside the flood; otherwise it is
-///    **capturable** and the flood may enter it.
+///    is unconditionally alive by Benson on the whole board, or has at least
+///    `options.wall_liberties` free liberties (touching no defender stone) and a link
+///    toward the outside (a liberty outside the flood and its pockets, or one shared with
+///    another attacker chain); otherwise it is **capturable** and the flood may enter it.
 /// 3. Repeat until no chain changes side.
 ///
 /// Unlike [`super::detect_region`] the flood needs no closed wall: where it stops at the
@@ -404,6 +410,17 @@ pub fn open_region(board: &Board, targets: &[Point], options: &OpenOptions) -> V
                 }
             }
         }
+        // The flood and the pockets it leaves behind (see below): the region so far.
+        let mut flooded: Vec<Point> = board
+            .size()
+            .points()
+            .filter(|p| dist[p.index()] != usize::MAX)
+            .collect();
+        add_pockets(board, &mut flooded);
+        let mut in_region = vec![false; ARRAY_LEN];
+        for p in &flooded {
+            in_region[p.index()] = true;
+        }
         let mut changed = false;
         for &h in &boundary {
             if wall_alive[h.index()] {
@@ -417,19 +434,24 @@ pub fn open_region(board: &Board, targets: &[Point], options: &OpenOptions) -> V
                 .into_iter()
                 .filter(|&l| !board.neighbors(l).any(|n| board.get(n) == Some(defender)))
                 .count();
-            if free < options.wall_liberties {
+            // A chain whose every liberty is in the region so far, and none shared with
+            // another attacker chain, has no room toward the outside and no link to the
+            // wall: it is inside the fight, whatever its liberties (left as wall, its
+            // capture would leave an empty point outside the region next to the targets,
+            // an exit that was never there).
+            let enclosed = chain.liberties().into_iter().all(|l| {
+                in_region[l.index()]
+                    && !board
+                        .neighbors(l)
+                        .any(|n| board.get(n) == Some(attacker) && head(n) != h)
+            });
+            if free < options.wall_liberties || enclosed {
                 capturable[h.index()] = true;
                 changed = true;
             }
         }
         if !changed {
-            let mut region: Vec<Point> = board
-                .size()
-                .points()
-                .filter(|p| dist[p.index()] != usize::MAX)
-                .collect();
-            add_pockets(board, &mut region);
-            return region;
+            return flooded;
         }
     }
 }
