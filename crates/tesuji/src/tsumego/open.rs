@@ -13,14 +13,14 @@
 //! capturable, at most [`OpenOptions::reach`] steps from the group. A chain of the other
 //! colour (the attacker's) is part of the **wall** when it has at least
 //! [`OpenOptions::wall_liberties`] free liberties (liberties that touch no defender stone:
-//! room of its own, away from the fight) and a liberty the flood does not reach (room
-//! toward the outside), or is alive by Benson; else it is capturable and the flood goes
-//! through it. A chain whose every liberty lies in the region, none shared with another
-//! attacker chain (a stone inside the eye space, say), is in the fight however free its
-//! liberties: taken as wall, its capture would leave an empty point outside the region
-//! next to the targets, an exit the position does not have. Small **pockets** the flood leaves behind (empty areas of at
-//! most [`MAX_POCKET`] points closed off by the region, stones and the edge: the corner
-//! behind a group) join the region: they lead nowhere. A region with more than
+//! room of its own, away from the fight) and a link toward the outside (a liberty outside
+//! the region, or one shared with another attacker chain), or is alive by Benson; else it
+//! is capturable and the flood goes through it. So a stone inside the eye space is in the
+//! fight however free its liberties: taken as wall, its capture would leave an empty point
+//! outside the region next to the targets, an exit the position does not have. Small
+//! **pockets** the flood leaves behind (empty areas of at most [`MAX_POCKET`] points
+//! closed off by the region, stones and the edge: the corner behind a group) join the
+//! region: they lead nowhere. A region with more than
 //! [`OpenOptions::max_empty`] empty points is found again with a shorter reach.
 //!
 //! Then the **rim** (the empty points just outside the region) is read by **sway**, a
@@ -426,12 +426,12 @@ pub fn open_region(board: &Board, targets: &[Point], options: &OpenOptions) -> V
             if wall_alive[h.index()] {
                 continue;
             }
-            let chain = board.chain(h).expect("a stone has a chain");
+            let liberties = board.chain(h).expect("a stone has a chain").liberties();
             // Free liberties: those that touch no defender stone (the chain's own room,
             // away from the fight).
-            let free = chain
-                .liberties()
-                .into_iter()
+            let free = liberties
+                .iter()
+                .copied()
                 .filter(|&l| !board.neighbors(l).any(|n| board.get(n) == Some(defender)))
                 .count();
             // A chain whose every liberty is in the region so far, and none shared with
@@ -439,7 +439,7 @@ pub fn open_region(board: &Board, targets: &[Point], options: &OpenOptions) -> V
             // wall: it is inside the fight, whatever its liberties (left as wall, its
             // capture would leave an empty point outside the region next to the targets,
             // an exit that was never there).
-            let enclosed = chain.liberties().into_iter().all(|l| {
+            let enclosed = liberties.iter().all(|&l| {
                 in_region[l.index()]
                     && !board
                         .neighbors(l)
