@@ -559,6 +559,7 @@ impl Job {
             let check = OpenOptions {
                 rounds: Vec::new(),
                 deciding_nodes: 0,
+                fight_check_nodes: 0,
                 ..OpenOptions::default()
             };
             guard(|| load(&tree, None, None, &check).map_err(problem_error))?;

@@ -4,8 +4,8 @@
 
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
-    infer, load_position, open_problem, problem_tree, proof_sgf, rim_frame, solve, verify, Goal,
-    OpenOptions, SolveOptions, Tsumego, Verdict,
+    check_move, infer, load_position, open_problem, problem_tree, proof_sgf, rim_frame, solve,
+    verify, Goal, OpenOptions, SolveOptions, Tsumego, Verdict,
 };
 use tesuji::{ascii, vertex, Color, Move, Point, Position};
 
@@ -397,4 +397,88 @@ fn an_attacker_stone_with_every_liberty_in_the_region_is_in_the_fight() {
     assert!(problem.in_region(at(&pos, "H8")), "{:?}", problem.region());
     let moves = winning(&pos, &problem, Color::Black);
     assert!(moves.contains(&"J8".to_string()), "{moves:?}");
+}
+
+fn fixture(name: &str) -> Position {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/data/tsumego/hashimoto/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let tree = &tesuji::sgf::parse(&text).unwrap()[0];
+    Tsumego::sgf_position(tree).unwrap()
+}
+
+/// A live goal's region holds its fighting chains: the white P17-Q17 next to Black's
+/// group has two liberties, P18 and Q18, and the book's move Q18 (1-Year Tsumego 341)
+/// is beyond the flood. With Black (the defender) to play, the chain and both liberties
+/// are in the region and Q18 lives; with the rule off, Q18 is outside; with White to play
+/// the region is the one without the rule.
+#[test]
+fn a_live_goal_reads_the_capture_of_a_fighting_chain() {
+    let pos = fixture("1-Year-Tsumego-341.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.goal, Goal::Live);
+    let q18 = at(&pos, "Q18");
+    assert!(found.problem.in_region(q18), "{:?}", found.problem.region());
+    assert!(found.problem.in_region(at(&pos, "Q17")));
+    let options = SolveOptions {
+        time: Some(std::time::Duration::from_secs(60)),
+        ..SolveOptions::default()
+    };
+    assert_eq!(
+        check_move(&found.problem, Color::Black, Move::Play(q18), 0, &options),
+        Some(Verdict::Win)
+    );
+
+    let off = OpenOptions {
+        fight_liberties: 0,
+        ..OpenOptions::default()
+    };
+    let without = infer(&pos, Color::Black, &off).unwrap();
+    assert!(!without.problem.in_region(q18));
+    // The rule applies only with the defender to play.
+    let stones = &without.group.stones;
+    let plain = open_problem(&pos, stones, &off).unwrap();
+    let fighting = open_problem(&pos, stones, &OpenOptions::default()).unwrap();
+    assert!(fighting.region_empty_count() > plain.region_empty_count());
+    let mut white = pos.clone();
+    white.set_to_play(Color::White);
+    let attacker_first = open_problem(&white, stones, &OpenOptions::default()).unwrap();
+    assert_eq!(attacker_first.region(), plain.region());
+}
+
+/// The fighting chains are dropped when their capture settles the group: in Moves to
+/// Attack and Protect (advanced) 1, the weak white chains next to Black's group, taken
+/// into the region, make it alive whoever plays first (even a pass lives there), while on
+/// the open board White would save them from outside. The reading that checks it (the
+/// attacker first, within `fight_check_nodes`) keeps the candidate's region.
+#[test]
+fn fighting_chains_that_settle_the_group_are_dropped() {
+    let pos = fixture("Moves-To-Attack-Advanced-001.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.goal, Goal::Live);
+    let unchecked = OpenOptions {
+        fight_check_nodes: 0,
+        ..OpenOptions::default()
+    };
+    let kept = infer(&pos, Color::Black, &unchecked).unwrap();
+    assert!(
+        kept.problem.region_empty_count() > found.problem.region_empty_count(),
+        "{} {}",
+        kept.problem.region_empty_count(),
+        found.problem.region_empty_count()
+    );
+    let options = SolveOptions {
+        time: Some(std::time::Duration::from_secs(60)),
+        ..SolveOptions::default()
+    };
+    assert_eq!(
+        check_move(&kept.problem, Color::Black, Move::Pass, 0, &options),
+        Some(Verdict::Win)
+    );
+    assert_ne!(
+        check_move(&found.problem, Color::Black, Move::Pass, 0, &options),
+        Some(Verdict::Win)
+    );
 }

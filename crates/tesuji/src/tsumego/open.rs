@@ -23,6 +23,16 @@
 //! region: they lead nowhere. A region with more than
 //! [`OpenOptions::max_empty`] empty points is found again with a shorter reach.
 //!
+//! When the group is the side to play's own (a live goal), its **fighting chains** join
+//! the region too: the attacker chains next to one of its stones with at most
+//! [`OpenOptions::fight_liberties`] liberties (not alive by Benson), with all their
+//! liberties. Capturing such a chain is the usual way such a group lives, and the move
+//! that starts it is often on a liberty the flood did not reach (beyond the chain, or
+//! cut off by the reach). With the attacker to play first they stay out: their liberties
+//! inside the region would let the defender fill them while the attacker's ways to save
+//! them (moves outside the region) stay out of reach, which turned kills into failures
+//! on the Hashimoto sample (`BENCHMARKS.md`).
+//!
 //! Then the **rim** (the empty points just outside the region) is read by **sway**, a
 //! distance-weighted count of the stones around each point (see [`rim_frame`]): where the
 //! attacker holds sway, the wall is taken as closed, and the problem gets an attacker
@@ -66,6 +76,11 @@
 //!   reach breaks it on the open board (a lone stone among attacker stones is walled in
 //!   by sway); and **a connection** across the board to friendly stones far away is
 //!   not seen. A wider reach narrows these cases at the cost of a larger search;
+//! * **a fighting chain** (a live goal's) can be saved on the open board by a move
+//!   outside the region, which the region does not allow: its capture may then count
+//!   where the attacker would have defended it. [`infer`] keeps the fighting chains only
+//!   while the attacker moving first is not shown to fail, which catches the plain cases
+//!   (the group would be alive whoever plays first), not every one;
 //! * **the target is one chain**: the army's largest ([`army`]). The attacker succeeds when
 //!   it is captured, the defender when it survives. A group that lives by giving up its
 //!   largest chain is read as killed, and one whose largest chain survives while the rest
@@ -99,6 +114,12 @@
 //! the reach asked, the reading is done again one step narrower and its goal taken if its
 //! success is shown there. `--goal kill|live` keeps the candidates of one colour: the
 //! opponent's groups for `kill`, the side to play's own for `live`.
+//!
+//! The candidates are read in regions without fighting chains. When the goal is to live,
+//! its problem is built again with them, and kept only if the attacker, moving first
+//! there, is not shown to fail within [`OpenOptions::fight_check_nodes`]: a group that
+//! the capture of a weak chain makes alive whoever plays first is no longer a problem, and
+//! the weak chain was probably safe on the open board.
 //!
 //! A capturing race needs no goal of its own: the attacker chains that fight the target
 //! are capturable and inside the region, so killing the target means winning the race.
@@ -162,6 +183,15 @@ pub struct OpenOptions {
     /// The most empty points a region may have: a larger one is found again with a
     /// shorter reach.
     pub max_empty: usize,
+    /// When the targets are the side to play's own (a live goal), every attacker chain
+    /// next to a target stone with at most this many liberties, not alive by Benson,
+    /// joins the region with its liberties: capturing it is read (see [`open_problem`]).
+    /// 0 turns this off.
+    pub fight_liberties: usize,
+    /// The node budget of the reading that keeps the fighting chains in a live goal's
+    /// problem only while the attacker, moving first, is not shown to fail there (see
+    /// [`infer`]).
+    pub fight_check_nodes: u64,
     /// Only candidates for this goal (the opponent's groups for `Kill`, the side to
     /// play's own for `Live`).
     pub goal: Option<Goal>,
@@ -207,14 +237,17 @@ impl OpenOptions {
 }
 
 impl Default for OpenOptions {
-    /// Reach 3, a wall at 2 free liberties, at most 20 empty points, any goal, eight
-    /// candidates, rounds of 20,000, 200,000 and 2,000,000 nodes, a deciding reading of
-    /// 50,000,000, no time or total node limit, 32 MiB tables, one thread.
+    /// Reach 3, a wall at 2 free liberties, at most 20 empty points, fighting chains of
+    /// at most 3 liberties checked within 200,000 nodes, any goal, eight candidates,
+    /// rounds of 20,000, 200,000 and 2,000,000 nodes, a deciding reading of 50,000,000, no
+    /// time or total node limit, 32 MiB tables, one thread.
     fn default() -> OpenOptions {
         OpenOptions {
             reach: 3,
             wall_liberties: 2,
             max_empty: 20,
+            fight_liberties: 3,
+            fight_check_nodes: 200_000,
             goal: None,
             max_candidates: 8,
             rounds: vec![20_000, 200_000, 2_000_000],
@@ -502,6 +535,12 @@ fn add_pockets(board: &Board, region: &mut Vec<Point>) {
 /// [`open_region`] (found again with a shorter reach while it has more than
 /// `options.max_empty` empty points), with its rim closed where the attacker holds sway:
 /// see [`rim_frame`].
+///
+/// When the targets are the side to play's own (the defender moves first), the **fighting
+/// chains** join the region before its rim is read: every attacker chain next to a
+/// target stone with at most `options.fight_liberties` liberties that Benson does not
+/// call alive, with all its liberties (see the module documentation). The region may then
+/// have a few more empty points than `options.max_empty`.
 pub fn open_problem(
     position: &Position,
     targets: &[Point],
@@ -517,6 +556,9 @@ pub fn open_problem(
     let Some(defender) = targets.first().and_then(|&t| board.get(t)) else {
         return Tsumego::with_region(position.clone(), targets, &region);
     };
+    if defender == position.to_play() {
+        add_fighting_chains(board, targets, &mut region, options.fight_liberties);
+    }
     let frame = rim_frame(board, &mut region, !defender);
     let mut setup = Setup::empty(position.size());
     setup.to_play = position.to_play();
@@ -531,6 +573,45 @@ pub fn open_problem(
     // no frame.
     let framed = Position::from_setup(&setup).unwrap_or_else(|_| position.clone());
     Tsumego::with_region(framed, targets, &region)
+}
+
+/// Adds to `region` (kept in board order) the stones and liberties of every attacker
+/// chain next to a stone of `targets` (the defender's) with at most `most` liberties that
+/// Benson does not call alive.
+fn add_fighting_chains(board: &Board, targets: &[Point], region: &mut Vec<Point>, most: usize) {
+    let Some(defender) = targets.first().and_then(|&t| board.get(t)) else {
+        return;
+    };
+    if most == 0 {
+        return;
+    }
+    let alive = benson::unconditional_life(board, Suicide::Forbidden);
+    let mut seen = vec![false; ARRAY_LEN];
+    for &p in region.iter() {
+        seen[p.index()] = true;
+    }
+    let mut added = false;
+    for &t in targets {
+        for n in board.neighbors(t) {
+            if board.get(n) != Some(!defender) || alive.alive_stones[!defender].contains(&n) {
+                continue;
+            }
+            let chain = board.chain(n).expect("a stone has a chain");
+            if chain.liberties().len() > most {
+                continue;
+            }
+            for p in chain.stones().chain(chain.liberties().iter().copied()) {
+                if !seen[p.index()] {
+                    seen[p.index()] = true;
+                    region.push(p);
+                    added = true;
+                }
+            }
+        }
+    }
+    if added {
+        region.sort_unstable();
+    }
 }
 
 /// The rim of `region` (the empty points outside it next to one of its points), closed
@@ -634,10 +715,12 @@ pub struct Inference {
     pub group: Group,
     /// Whether the other side, moving first, was shown to succeed (the group's fate
     /// depends on who plays first); `false` when that reading was not finished within the
-    /// budgets.
+    /// budgets. Read in the candidate's region, without fighting chains (see the module
+    /// documentation).
     pub confirmed: bool,
     /// Whether the side to play was shown to succeed with this goal (within the
-    /// inference's budgets, with one ko threat more than the other side).
+    /// inference's budgets, with one ko threat more than the other side), in the
+    /// candidate's region as for `confirmed`.
     pub proven: bool,
     /// Every candidate read, in order, with what was found.
     pub candidates: Vec<Candidate>,
@@ -759,12 +842,17 @@ fn escaped(problem: &Tsumego) -> bool {
 /// armies ([`army`]) of the groups that Benson does not call alive and that have not
 /// escaped already (a target chain with a liberty outside the region), the larger army
 /// first (a problem is about its main group, not a stray stone), then the one with the
-/// fewer empty points in its region.
+/// fewer empty points in its region. Their regions hold no fighting chains (see
+/// [`open_problem`]): [`infer`] adds them to the goal's problem once it is found.
 pub fn candidates(
     position: &Position,
     first: Color,
     options: &OpenOptions,
 ) -> Vec<(Group, Tsumego)> {
+    let options = &OpenOptions {
+        fight_liberties: 0,
+        ..options.clone()
+    };
     let board = position.board();
     let alive = benson::unconditional_life(board, Suicide::Forbidden);
     let mut out: Vec<(usize, usize, Group, Tsumego)> = Vec::new();
@@ -994,7 +1082,27 @@ fn infer_at(
     let Some((i, confirmed)) = pick else {
         return (Err(no_goal(&found, size)), nodes);
     };
-    let (group, mut problem) = list.swap_remove(i);
+    let (mut group, mut problem) = list.swap_remove(i);
+    if group.color == first && options.fight_liberties > 0 {
+        // A live goal: the goal's problem again, with its fighting chains.
+        let mut own = position.clone();
+        own.set_to_play(first);
+        if let Ok((g, p)) = army(&own, &group, options) {
+            // Kept while the group's fate still depends on who plays first: not when the
+            // attacker, moving first, is shown to fail there (the chains' capture settles
+            // the group, where the attacker could save them by moves outside the region).
+            let budget = cap(options.fight_check_nodes, nodes);
+            let settled = !out_of_time() && budget > 0 && {
+                let (v, n) = read(&p, !first, budget, left(), options);
+                nodes += n;
+                v == Verdict::Loss
+            };
+            if !escaped(&p) && !settled {
+                group = g;
+                problem = p;
+            }
+        }
+    }
     problem.set_first(first);
     let goal = if group.color == first {
         Goal::Live
