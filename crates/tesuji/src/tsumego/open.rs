@@ -1087,7 +1087,11 @@ fn infer_at(
         // A live goal: the goal's problem again, with its fighting chains.
         let mut own = position.clone();
         own.set_to_play(first);
-        if let Ok((g, p)) = army(&own, &group, options) {
+        // Read only when some chain joined (the same region is the same problem).
+        let rebuilt = army(&own, &group, options)
+            .ok()
+            .filter(|(_, p)| p.region() != problem.region() && !escaped(p));
+        if let Some((g, p)) = rebuilt {
             // Kept while the group's fate still depends on who plays first: not when the
             // attacker, moving first, is shown to fail there (the chains' capture settles
             // the group, where the attacker could save them by moves outside the region).
@@ -1097,7 +1101,7 @@ fn infer_at(
                 nodes += n;
                 v == Verdict::Loss
             };
-            if !escaped(&p) && !settled {
+            if !settled {
                 group = g;
                 problem = p;
             }
