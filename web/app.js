@@ -138,7 +138,13 @@ function openGoal(open) {
   }
   const info = $('info');
   const empty = [...open.region].filter((k) => !S.stones.has(k) && !open.frame.has(k)).length;
+  const second = {
+    'fighting-chains': 'with the weak chains it fights in the region',
+    'longer-reach': 'with one more step of reach',
+    'weaker-walls': 'with walls that need one more free liberty',
+  }[g.look];
   info.textContent = `${NAME[S.first]} to play: ${g.words} (found by reading in ${(g.elapsedMs / 1000).toFixed(1)} s`
+    + `${second ? ` on a second look, ${second}, as no group fitted the first` : ''}`
     + `${g.confirmed ? '' : `; that ${NAME[other(S.first)]} moving first would succeed was not read to the end`}).`
     + ` Region: ${empty} empty points, open toward the centre${open.frame.size ? `; ${open.frame.size} frame stones close it where ${NAME[attacker]} holds sway` : ''}.`;
   info.className = 'info ok';

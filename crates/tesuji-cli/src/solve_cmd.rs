@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
     check_move, listed_first_moves, load, load_position, solve_with_progress, verified_proof_text,
-    with_threats, Answer, Goal, Inference, Loaded, OpenOptions, SolveOptions, Tsumego,
+    with_threats, Answer, Goal, Inference, Loaded, Look, OpenOptions, SolveOptions, Tsumego,
     TsumegoError, Verdict,
 };
 use tesuji::{ascii, sgf, vertex, BoardSize, Color, Move, Point};
@@ -339,6 +339,16 @@ fn answer_json(problem: &Tsumego, a: &Answer) -> Value {
 fn goal_text(problem: &Tsumego, f: &Inference, frame: &[Point]) -> String {
     let first = color_name(problem.first());
     let mut s = format!("{first} to play: {} (goal found by reading", f.describe());
+    if f.look.is_second() {
+        s.push_str(&format!(
+            " on a second look, {}, as no group fitted in the first",
+            match f.look {
+                Look::FightingChains => "with the weak chains it fights in the region",
+                Look::LongerReach => "with one more step of reach",
+                _ => "with walls that need one more free liberty",
+            }
+        ));
+    }
     if !f.confirmed {
         s.push_str(&format!(
             "; that {} moving first would succeed was not read to the end",
@@ -400,6 +410,7 @@ fn add_goal_json(line: &mut Value, problem: &Tsumego, f: &Inference) {
     line["goal_found"] = json!(true);
     line["goal_words"] = json!(f.describe());
     line["goal_confirmed"] = json!(f.confirmed);
+    line["goal_look"] = json!(f.look.as_str());
     line["inference_nodes"] = json!(f.nodes);
     line["inference_ms"] = json!(f.elapsed.as_millis() as u64);
     line["candidates"] = json!(f

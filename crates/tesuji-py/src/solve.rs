@@ -44,6 +44,7 @@ struct GoalFound {
     player: Color,
     words: String,
     confirmed: bool,
+    look: &'static str,
     nodes: u64,
     ms: f64,
 }
@@ -76,6 +77,7 @@ impl Prepared {
                     player: f.problem.first(),
                     words: f.describe(),
                     confirmed: f.confirmed,
+                    look: f.look.as_str(),
                     nodes: f.nodes,
                     ms: f.elapsed.as_secs_f64() * 1000.0,
                 }
@@ -458,6 +460,7 @@ impl AnswerData {
         d.set_item("goal_words", goal.map(|g| g.words.clone()))?;
         d.set_item("goal_player", goal.map(|g| color_letter(g.player)))?;
         d.set_item("goal_confirmed", goal.map(|g| g.confirmed))?;
+        d.set_item("goal_look", goal.map(|g| g.look))?;
         d.set_item("inference_nodes", goal.map(|g| g.nodes))?;
         d.set_item("inference_ms", goal.map(|g| g.ms))?;
         d.set_item("frame", self.frame.clone())?;

@@ -333,7 +333,7 @@ def test_an_open_problems_goal_frame_and_first_player():
     path = DATA / "tsumego" / "hashimoto" / "1-Year-Tsumego-281.sgf"
     r = tesuji.solve(path, first=None)
     assert r.goal_words == "kill the white group at C3" and r.goal_player == "B"
-    assert r.goal_confirmed is True and r.inference_nodes > 0
+    assert r.goal_confirmed is True and r.inference_nodes > 0 and r.goal_look == "first"
     assert r.frame == ["B5", "A4"]
     lines = str(r).splitlines()
     assert lines[0] == "Black to play: kill the white group at C3 (goal found by reading)"
@@ -354,3 +354,11 @@ def test_the_first_player_is_the_files_by_default():
     assert tesuji.solve(white).first == "W" and tesuji.solve(EXAMPLE).first == "B"
     assert tesuji.solve(white, first="black").first == "B"
     assert tesuji.solve(EXAMPLE.replace("PL[B]", "")).first == "B"
+
+
+def test_a_goal_found_on_a_second_look_says_so():
+    path = DATA / "tsumego" / "hashimoto" / "Moments-Of-The-Wind-2-043.sgf"
+    r = tesuji.solve(path, first=None)
+    assert r.goal_words == "live with the black group at H19"
+    assert r.goal_look == "fighting-chains"
+    assert "on a second look" in str(r).splitlines()[0]

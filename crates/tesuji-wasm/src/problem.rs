@@ -51,6 +51,10 @@ struct JsGoal {
     confirmed: bool,
     /// Whether the side to play was shown to succeed while the goal was read.
     proven: bool,
+    /// Which reading found the goal: `"first"`, `"narrower"`, or one of the second
+    /// look's (`"fighting-chains"`, `"longer-reach"`, `"weaker-walls"`), taken when no
+    /// group fitted the first (`tesuji::tsumego::Look`).
+    look: &'static str,
     /// Stones the problem adds where the attacker holds sway around the region (the
     /// frame), not in the SGF.
     frame: Vec<JsPoint>,
@@ -544,6 +548,7 @@ impl JsProblem {
             group: points(f.group.stones.iter().copied()),
             confirmed: f.confirmed,
             proven: f.proven,
+            look: f.look.as_str(),
             frame: points(frame.iter().copied()),
             elapsed_ms: f.elapsed.as_secs_f64() * 1000.0,
             nodes: f.nodes as f64,
@@ -660,8 +665,8 @@ impl JsProblem {
     }
 
     /// For a problem with nothing marked, how its goal was found: `{goal: "kill" |
-    /// "live", words, group, confirmed, proven, frame, elapsedMs, nodes}`; `null` when the
-    /// targets were marked.
+    /// "live", words, group, confirmed, proven, look, frame, elapsedMs, nodes}`; `null`
+    /// when the targets were marked.
     #[wasm_bindgen(getter, unchecked_return_type = "GoalFound | null")]
     pub fn goal(&self) -> JsValue {
         match &self.open {

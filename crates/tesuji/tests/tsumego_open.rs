@@ -5,7 +5,7 @@
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
     check_move, infer, load_position, open_problem, problem_tree, proof_sgf, rim_frame, solve,
-    verify, Goal, OpenOptions, SolveOptions, Tsumego, Verdict,
+    verify, Goal, Look, OpenOptions, SolveOptions, Tsumego, Verdict,
 };
 use tesuji::{ascii, vertex, Color, Move, Point, Position};
 
@@ -480,5 +480,95 @@ fn fighting_chains_that_settle_the_group_are_dropped() {
     assert_ne!(
         check_move(&found.problem, Color::Black, Move::Pass, 0, &options),
         Some(Verdict::Win)
+    );
+}
+
+/// When no group fits in the first look, a second one reads wider problems. In three book
+/// problems (Moments of the Wind vol. 2 43 and 225, vol. 1 122), every candidate of the
+/// first look fails with Black to play, or is settled; Black's group is critical only
+/// with more of the fight in its region (the white chains it lives by capturing, or the
+/// room beyond the reach), and the book's move lives there (in 225 by a ko that needs
+/// one external threat).
+#[test]
+fn a_second_look_finds_the_goal_when_none_fits_the_first() {
+    let options = SolveOptions {
+        time: Some(std::time::Duration::from_secs(60)),
+        ..SolveOptions::default()
+    };
+    let off = OpenOptions {
+        second_look: false,
+        ..OpenOptions::default()
+    };
+    for (name, book, group, threats) in [
+        ("Moments-Of-The-Wind-2-043.sgf", "F19", "H19", 0),
+        ("Moments-Of-The-Wind-1-122.sgf", "G18", "B18", 0),
+        ("Moments-Of-The-Wind-2-225.sgf", "B19", "E19", 1),
+    ] {
+        let pos = fixture(name);
+        let err = infer(&pos, Color::Black, &off).unwrap_err().to_string();
+        assert!(err.contains("no goal"), "{name}: {err}");
+        let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+        assert!(found.look.is_second(), "{name}: {:?}", found.look);
+        assert_eq!(found.goal, Goal::Live, "{name}");
+        assert!(found.group.stones.contains(&at(&pos, group)), "{name}");
+        let book = Move::Play(at(&pos, book));
+        assert_eq!(
+            check_move(&found.problem, Color::Black, book, threats, &options),
+            Some(Verdict::Win),
+            "{name}: {book:?}"
+        );
+        if threats > 0 {
+            assert_eq!(
+                check_move(&found.problem, Color::Black, book, threats - 1, &options),
+                Some(Verdict::Loss),
+                "{name}: {book:?}"
+            );
+        }
+    }
+    // The looks come in turn: 43 is found with its fighting chains (the white D18-D17
+    // and C19 join the region), and without them (`fight_liberties` 0) the later looks
+    // read it another way.
+    let pos = fixture("Moments-Of-The-Wind-2-043.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.look, Look::FightingChains);
+    assert!(found.problem.in_region(at(&pos, "D18")));
+    let no_fights = OpenOptions {
+        fight_liberties: 0,
+        ..OpenOptions::default()
+    };
+    let other = infer(&pos, Color::Black, &no_fights).map(|f| f.look);
+    assert!(
+        !matches!(
+            other,
+            Ok(Look::First | Look::Narrower | Look::FightingChains)
+        ),
+        "{other:?}"
+    );
+}
+
+/// A second look takes no group that the first look found settled unless it confirms it
+/// critical: on an open 9x9 board with two stones of each colour, Black's C3-C4 cannot be
+/// killed whoever plays first in the first look's region; the wider problems only leave
+/// White's attack undecided, which is no reason to call it Black's problem.
+#[test]
+fn a_second_look_keeps_what_the_first_found_settled() {
+    let mut pos = Position::new(tesuji::BoardSize::square(9).unwrap());
+    for (c, v) in [
+        (Color::Black, "C3"),
+        (Color::White, "D3"),
+        (Color::Black, "C4"),
+        (Color::White, "D4"),
+    ] {
+        let p = at(&pos, v);
+        pos.set_to_play(c);
+        pos.play(Move::Play(p)).unwrap();
+    }
+    pos.set_to_play(Color::Black);
+    let err = infer(&pos, Color::Black, &OpenOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("black group at C3: settled whoever plays first"),
+        "{err}"
     );
 }

@@ -10,6 +10,12 @@ from . import _tesuji
 from ._errors import TesujiError
 
 _COLOR_NAMES = {"B": "Black", "W": "White"}
+#: The second look's readings of a goal (``SolveResult.goal_look``), in words.
+_SECOND_LOOKS = {
+    "fighting-chains": "with the weak chains it fights in the region",
+    "longer-reach": "with one more step of reach",
+    "weaker-walls": "with walls that need one more free liberty",
+}
 
 
 class MoveThreshold(NamedTuple):
@@ -100,6 +106,11 @@ class SolveResult:
     #: to succeed too (the group's fate depends on who plays first); ``False`` when that
     #: reading did not end within the budget. ``None`` when the targets were marked.
     goal_confirmed: Optional[bool]
+    #: For a problem with nothing marked: which reading found the goal, ``"first"`` or
+    #: ``"narrower"`` (the first look, one step narrower), or a second look taken when no
+    #: group fitted the first: ``"fighting-chains"``, ``"longer-reach"``,
+    #: ``"weaker-walls"``. ``None`` when the targets were marked.
+    goal_look: Optional[str]
     #: Nodes and milliseconds the goal's reading took (``None`` when the targets were
     #: marked); they count in the call's budgets but not in ``nodes`` and ``ms``.
     inference_nodes: Optional[int]
@@ -191,6 +202,8 @@ class SolveResult:
         lines = []
         if self.goal_words:
             how = "goal found by reading"
+            if self.goal_look in _SECOND_LOOKS:
+                how += f" on a second look, {_SECOND_LOOKS[self.goal_look]}"
             player = self.goal_player or self.first
             if not self.goal_confirmed:
                 other = _COLOR_NAMES["W" if player == "B" else "B"]
@@ -256,6 +269,7 @@ def _result(d: Dict[str, Any], problem: str, options: Dict[str, Any]) -> SolveRe
         goal_words=d["goal_words"],
         goal_player=d["goal_player"],
         goal_confirmed=d["goal_confirmed"],
+        goal_look=d["goal_look"],
         inference_nodes=d["inference_nodes"],
         inference_ms=d["inference_ms"],
         frame=list(d["frame"]),

@@ -115,6 +115,22 @@
 //! success is shown there. `--goal kill|live` keeps the candidates of one colour: the
 //! opponent's groups for `kill`, the side to play's own for `live`.
 //!
+//! When no candidate fits at either reach (each one fails with the side to play, or is
+//! settled whoever plays first), the problem is usually bigger than the regions read: the
+//! group lives by capturing a weak chain that the region left out, or the fight needs room
+//! beyond the reach, or a wall chain taken as safe is in the fight. Before giving up,
+//! [`infer`] takes a **second look** ([`OpenOptions::second_look`]), reading the
+//! candidates again in wider problems, one after the other until a goal fits: with the
+//! fighting chains in the live candidates' regions, then with one more step of reach
+//! (and [`SECOND_LOOK_EMPTY`] more empty points), then with walls that need one more free
+//! liberty. The same rules pick the goal there, with one more: a group that the first
+//! look found settled whoever plays first is taken only when the wider problem confirms
+//! it critical (both sides shown to succeed moving first), since a larger problem that
+//! merely leaves it undecided is no evidence against what the smaller one showed (an
+//! open board with a few stones stays without a goal). [`Inference::look`] says which
+//! reading found the goal. The wider problems are not the first look's because they are
+//! slower to read and pick other groups where the first look fits (`BENCHMARKS.md`).
+//!
 //! The candidates are read in regions without fighting chains. When the goal is to live,
 //! its problem is built again with them, and kept only if the attacker, moving first
 //! there, is not shown to fail within [`OpenOptions::fight_check_nodes`]: a group that
@@ -192,6 +208,11 @@ pub struct OpenOptions {
     /// problem only while the attacker, moving first, is not shown to fail there (see
     /// [`infer`]).
     pub fight_check_nodes: u64,
+    /// When no goal fits at this reach nor one step narrower, look again in wider
+    /// problems before giving up (see [`infer`]): the live candidates with their fighting
+    /// chains, then one more step of reach with [`SECOND_LOOK_EMPTY`] more empty points,
+    /// then walls that need one more free liberty.
+    pub second_look: bool,
     /// Only candidates for this goal (the opponent's groups for `Kill`, the side to
     /// play's own for `Live`).
     pub goal: Option<Goal>,
@@ -238,7 +259,8 @@ impl OpenOptions {
 
 impl Default for OpenOptions {
     /// Reach 3, a wall at 2 free liberties, at most 20 empty points, fighting chains of
-    /// at most 3 liberties checked within 200,000 nodes, any goal, eight candidates,
+    /// at most 3 liberties checked within 200,000 nodes, a second look, any goal, eight
+    /// candidates,
     /// rounds of 20,000, 200,000 and 2,000,000 nodes, a deciding reading of 50,000,000, no
     /// time or total node limit, 32 MiB tables, one thread.
     fn default() -> OpenOptions {
@@ -248,6 +270,7 @@ impl Default for OpenOptions {
             max_empty: 20,
             fight_liberties: 3,
             fight_check_nodes: 200_000,
+            second_look: true,
             goal: None,
             max_candidates: 8,
             rounds: vec![20_000, 200_000, 2_000_000],
@@ -494,6 +517,10 @@ pub fn open_region(board: &Board, targets: &[Point], options: &OpenOptions) -> V
 /// corner behind the group, say: it is no way out to the open board).
 pub const MAX_POCKET: usize = 8;
 
+/// How many more empty points a region may have on the second look with one more step
+/// of reach (see [`infer`]) than [`OpenOptions::max_empty`].
+pub const SECOND_LOOK_EMPTY: usize = 6;
+
 /// Adds to `region` (kept in board order) every pocket of at most [`MAX_POCKET`] empty
 /// points.
 fn add_pockets(board: &Board, region: &mut Vec<Point>) {
@@ -704,6 +731,45 @@ pub struct Candidate {
     pub second: Verdict,
 }
 
+/// Which reading of [`infer`] found the goal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Look {
+    /// The first look, at the reach asked.
+    First,
+    /// The first look, one step narrower (the side to play's success was not shown at
+    /// the reach asked).
+    Narrower,
+    /// The second look with the live candidates' fighting chains in their regions.
+    FightingChains,
+    /// The second look with one more step of reach (and [`SECOND_LOOK_EMPTY`] more empty
+    /// points).
+    LongerReach,
+    /// The second look with walls that need one more free liberty.
+    WeakerWalls,
+}
+
+impl Look {
+    /// A short name: `first`, `narrower`, `fighting-chains`, `longer-reach`,
+    /// `weaker-walls`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Look::First => "first",
+            Look::Narrower => "narrower",
+            Look::FightingChains => "fighting-chains",
+            Look::LongerReach => "longer-reach",
+            Look::WeakerWalls => "weaker-walls",
+        }
+    }
+
+    /// Whether this is one of the second look's readings (nothing fitted in the first).
+    pub fn is_second(self) -> bool {
+        matches!(
+            self,
+            Look::FightingChains | Look::LongerReach | Look::WeakerWalls
+        )
+    }
+}
+
 /// The goal found for an open problem.
 #[derive(Debug, Clone)]
 pub struct Inference {
@@ -722,8 +788,11 @@ pub struct Inference {
     /// inference's budgets, with one ko threat more than the other side), in the
     /// candidate's region as for `confirmed`.
     pub proven: bool,
-    /// Every candidate read, in order, with what was found.
+    /// Every candidate read, in order, with what was found (by the reading that found
+    /// the goal, see `look`).
     pub candidates: Vec<Candidate>,
+    /// Which reading found the goal.
+    pub look: Look,
     /// Nodes spent reading.
     pub nodes: u64,
     /// Time spent reading.
@@ -849,8 +918,25 @@ pub fn candidates(
     first: Color,
     options: &OpenOptions,
 ) -> Vec<(Group, Tsumego)> {
+    candidates_with(position, first, options, false)
+}
+
+/// The candidates of [`candidates`]; with `fights`, the regions of the side to play's
+/// own groups hold their fighting chains (the second look of [`infer`]).
+fn candidates_with(
+    position: &Position,
+    first: Color,
+    options: &OpenOptions,
+    fights: bool,
+) -> Vec<(Group, Tsumego)> {
+    // The fighting chains join a region when its group belongs to the side to play.
+    let mut own = position.clone();
+    if fights {
+        own.set_to_play(first);
+    }
+    let position = &own;
     let options = &OpenOptions {
-        fight_liberties: 0,
+        fight_liberties: if fights { options.fight_liberties } else { 0 },
         ..options.clone()
     };
     let board = position.board();
@@ -949,9 +1035,72 @@ pub fn infer(
     options: &OpenOptions,
 ) -> Result<Inference, TsumegoError> {
     let start = Instant::now();
-    let (wide, spent) = infer_at(position, first, options);
+    let (found, mut spent, settled) = first_look(position, first, options);
+    let Err(error) = found else {
+        return found;
+    };
+    if !options.second_look {
+        return Err(error);
+    }
+    // No goal fits: look again in wider problems, in turn, with what is left of the
+    // budgets; the first look's message stands when none fits either. A group the first
+    // look found settled is taken there only when it is confirmed critical (see
+    // `infer_at`).
+    let wider = OpenOptions {
+        reach: options.reach + 1,
+        max_empty: options.max_empty + SECOND_LOOK_EMPTY,
+        ..options.clone()
+    };
+    let weaker = OpenOptions {
+        wall_liberties: options.wall_liberties + 1,
+        ..options.clone()
+    };
+    // The fighting chains' look only when they are on (`fight_liberties` above 0).
+    let fights =
+        (options.fight_liberties > 0).then(|| (options.clone(), true, Look::FightingChains));
+    let looks = fights.into_iter().chain([
+        (wider, false, Look::LongerReach),
+        (weaker, false, Look::WeakerWalls),
+    ]);
+    for (more, with_fights, look) in looks {
+        let left = options.time.map(|t| t.saturating_sub(start.elapsed()));
+        let nodes = options.nodes.map(|n| n.saturating_sub(spent));
+        let cancelled = options
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+        if left.is_some_and(|t| t.is_zero()) || nodes == Some(0) || cancelled {
+            break;
+        }
+        let more = OpenOptions {
+            time: left,
+            nodes,
+            ..more
+        };
+        let (found, n, _) = infer_at(position, first, &more, with_fights, &settled);
+        spent += n;
+        if let Ok(mut f) = found {
+            f.nodes = spent;
+            f.elapsed = start.elapsed();
+            f.look = look;
+            return Ok(f);
+        }
+    }
+    Err(error)
+}
+
+/// The first look of [`infer`]: at the reach asked, then one step narrower when the side
+/// to play's success was not shown there; with the nodes spent and the groups found
+/// settled whoever plays first.
+fn first_look(
+    position: &Position,
+    first: Color,
+    options: &OpenOptions,
+) -> (Result<Inference, TsumegoError>, u64, Vec<Group>) {
+    let start = Instant::now();
+    let (wide, spent, mut settled) = infer_at(position, first, options, false, &[]);
     if options.reach <= 1 || wide.as_ref().is_ok_and(|f| f.proven) {
-        return wide;
+        return (wide, spent, settled);
     }
     // Not proven at this reach (the wider region's reading did not finish, or found no
     // goal): read again one step narrower, with the time left, and take that goal if its
@@ -960,10 +1109,13 @@ pub fn infer(
     narrow.reach -= 1;
     narrow.time = options.time.map(|t| t.saturating_sub(start.elapsed()));
     narrow.nodes = options.nodes.map(|n| n.saturating_sub(spent));
-    match infer_at(position, first, &narrow).0 {
+    let (found, more, also) = infer_at(position, first, &narrow, false, &[]);
+    settled.extend(also);
+    let found = match found {
         Ok(mut f) if f.proven || wide.is_err() => {
             f.nodes += spent;
             f.elapsed = start.elapsed();
+            f.look = Look::Narrower;
             Ok(f)
         }
         Ok(f) => wide.map(|mut w| {
@@ -972,18 +1124,26 @@ pub fn infer(
             w
         }),
         Err(e) => wide.map_err(|_| e),
-    }
+    };
+    (found, spent + more, settled)
 }
 
-/// The inference of [`infer`] at one reach, and the nodes it spent.
+/// The inference of [`infer`] at one reach, the nodes it spent and the candidates it
+/// found settled whoever plays first; with `fights`, the candidates' regions hold their
+/// fighting chains (see [`candidates_with`]). A candidate that shares a stone with a
+/// group of `settled` (of the same colour) is taken only when confirmed critical here:
+/// a wider problem that merely leaves it undecided is no evidence against what a smaller
+/// one showed.
 fn infer_at(
     position: &Position,
     first: Color,
     options: &OpenOptions,
-) -> (Result<Inference, TsumegoError>, u64) {
+    fights: bool,
+    settled: &[Group],
+) -> (Result<Inference, TsumegoError>, u64, Vec<Group>) {
     let start = Instant::now();
     let size = position.size();
-    let mut list = candidates(position, first, options);
+    let mut list = candidates_with(position, first, options, fights);
     list.truncate(options.max_candidates);
     let mut found: Vec<Candidate> = list
         .iter()
@@ -1015,10 +1175,18 @@ fn infer_at(
     // the ones after it waiting, so that an easy stray stone does not hide the problem.
     let refuted = |c: &Candidate| c.first == Verdict::Loss || c.second == Verdict::Loss;
     let confirmed = |c: &Candidate| c.first == Verdict::Win && c.second == Verdict::Win;
+    // Found settled before (see above): out of the way unless confirmed.
+    let doubtful = |c: &Candidate| {
+        !confirmed(c)
+            && settled.iter().any(|g| {
+                g.color == c.group.color && g.stones.iter().any(|s| c.group.stones.contains(s))
+            })
+    };
+    let out = |c: &Candidate| refuted(c) || doubtful(c);
     let mut pick: Option<(usize, bool)> = None;
     'rounds: for &budget in &options.rounds {
         for i in 0..found.len() {
-            if found[..i].iter().all(refuted) && confirmed(&found[i]) {
+            if found[..i].iter().all(out) && confirmed(&found[i]) {
                 pick = Some((i, true));
                 break 'rounds;
             }
@@ -1043,7 +1211,7 @@ fn infer_at(
                 nodes += n;
                 cand.second = v;
             }
-            if found[..i].iter().all(refuted) && confirmed(&found[i]) {
+            if found[..i].iter().all(out) && confirmed(&found[i]) {
                 pick = Some((i, true));
                 break 'rounds;
             }
@@ -1054,7 +1222,7 @@ fn infer_at(
         // before a smaller one shown to succeed (the problem is about its main group, and
         // the smaller one is often a side issue that is easy to read): it gets one more
         // reading, with a larger budget and half the time left.
-        let open: Vec<usize> = (0..found.len()).filter(|&i| !refuted(&found[i])).collect();
+        let open: Vec<usize> = (0..found.len()).filter(|&i| !out(&found[i])).collect();
         let shown = open
             .iter()
             .copied()
@@ -1071,7 +1239,7 @@ fn infer_at(
         // Then the first candidate not refuted whose first player was shown to succeed,
         // else the first not refuted at all (the solve that follows decides it with the
         // time left).
-        let open: Vec<usize> = (0..found.len()).filter(|&i| !refuted(&found[i])).collect();
+        let open: Vec<usize> = (0..found.len()).filter(|&i| !out(&found[i])).collect();
         pick = open
             .iter()
             .copied()
@@ -1079,8 +1247,13 @@ fn infer_at(
             .or(open.first().copied())
             .map(|i| (i, confirmed(&found[i])));
     }
+    let settled_here: Vec<Group> = found
+        .iter()
+        .filter(|c| c.first == Verdict::Win && c.second == Verdict::Loss)
+        .map(|c| c.group.clone())
+        .collect();
     let Some((i, confirmed)) = pick else {
-        return (Err(no_goal(&found, size)), nodes);
+        return (Err(no_goal(&found, size)), nodes, settled_here);
     };
     let (mut group, mut problem) = list.swap_remove(i);
     if group.color == first && options.fight_liberties > 0 {
@@ -1121,10 +1294,11 @@ fn infer_at(
         confirmed,
         proven,
         candidates: found,
+        look: Look::First,
         nodes,
         elapsed: start.elapsed(),
     };
-    (Ok(inference), nodes)
+    (Ok(inference), nodes, settled_here)
 }
 
 /// The error of an inference that found no goal, listing the candidates.
