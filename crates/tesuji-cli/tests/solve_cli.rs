@@ -371,6 +371,7 @@ fn open_problems_are_solved_as_printed() {
     assert_eq!(v[0]["goal"], "live");
     assert_eq!(v[0]["goal_found"], true);
     assert_eq!(v[0]["goal_words"], "live with the black group at D19");
+    assert_eq!(v[0]["goal_look"], "first");
     assert_eq!(v[0]["result"], "win");
     // B19, the book's move, and F18 or F19 first: the white E18-E19 next to the group has
     // two liberties, so the region holds it (a fighting chain), and an atari or a
@@ -439,13 +440,34 @@ fn an_open_problem_proof_verifies() {
 fn bench_solve_takes_open_problems() {
     let v = json_lines(&tesuji(&["bench", "solve", BOOKS, "--pl-only"]));
     let runs: Vec<&Value> = v.iter().filter(|l| l.get("file").is_some()).collect();
-    assert_eq!(runs.len(), 13);
+    assert_eq!(runs.len(), 14);
     for r in &runs {
         let known_failure = r["file"].as_str().unwrap().contains("Advanced-001");
         assert_eq!(r["success"], !known_failure, "{r}");
         assert!(r["goal_words"].is_string(), "{r}");
     }
     let summary = v.last().unwrap();
-    assert_eq!(summary["successes"], 12, "{summary}");
-    assert_eq!(summary["open_problems"], 13, "{summary}");
+    assert_eq!(summary["successes"], 13, "{summary}");
+    assert_eq!(summary["open_problems"], 14, "{summary}");
+}
+
+/// A goal found on a second look says so, in the text and in `--json` (`goal_look`): in
+/// Moments of the Wind vol. 2 43 no group fits the first look, and Black's group at H19
+/// is critical once the weak white chains it fights are in its region.
+#[test]
+fn a_goal_found_on_a_second_look_says_so() {
+    let f = format!("{BOOKS}/Moments-Of-The-Wind-2-043.sgf");
+    let o = tesuji(&["solve", &f, "--quick"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with(
+            "Black to play: live with the black group at H19 (goal found by reading on a \
+             second look, with the weak chains it fights in the region"
+        ),
+        "{text}"
+    );
+    let v = json_lines(&tesuji(&["solve", &f, "--quick", "--json"]));
+    assert_eq!(v[0]["goal_look"], "fighting-chains");
+    assert_eq!(v[0]["goal_words"], "live with the black group at H19");
 }

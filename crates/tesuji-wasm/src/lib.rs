@@ -128,9 +128,10 @@ export interface GoalFound {
   confirmed: boolean;
   /** Whether the side to play was shown to succeed while the goal was read. */
   proven: boolean;
-  /** Which reading found the goal: the first look (at the reach asked, or one step
-   *  narrower), or a second look taken when no group fitted the first. */
-  look: "first" | "narrower" | "fighting-chains" | "longer-reach" | "weaker-walls";
+  /** Which reading found the goal: the first look (at the reach asked, one step
+   *  narrower, or in smaller regions), or a second look taken when no group fitted the
+   *  first. */
+  look: "first" | "narrower" | "smaller" | "fighting-chains" | "longer-reach" | "weaker-walls";
   /** Stones the problem adds around the region where the attacker holds sway (not in the SGF). */
   frame: Point[];
   elapsedMs: number;

@@ -572,3 +572,33 @@ fn a_second_look_keeps_what_the_first_found_settled() {
         "{err}"
     );
 }
+
+/// When the side to play's success is shown neither at the reach asked nor one step
+/// narrower, the first look reads once more in smaller regions: in Moments of the Wind
+/// vol. 3 51 the kill of White's corner group is undecided in the larger regions within
+/// the rounds, and proven in a smaller one (a flood of at most 12 empty points), where
+/// the book's E19 kills.
+#[test]
+fn a_smaller_region_proves_what_the_larger_ones_left_open() {
+    let pos = fixture("Moments-Of-The-Wind-3-051.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.look, Look::Smaller);
+    assert!(found.proven);
+    assert_eq!(found.goal, Goal::Kill);
+    let options = SolveOptions {
+        time: Some(std::time::Duration::from_secs(60)),
+        ..SolveOptions::default()
+    };
+    let e19 = Move::Play(at(&pos, "E19"));
+    assert_eq!(
+        check_move(&found.problem, Color::Black, e19, 0, &options),
+        Some(Verdict::Win)
+    );
+    let off = OpenOptions {
+        small_empty: 20,
+        ..OpenOptions::default()
+    };
+    let larger = infer(&pos, Color::Black, &off).unwrap();
+    assert!(!larger.proven, "{:?}", larger.look);
+    assert!(larger.problem.region_empty_count() > found.problem.region_empty_count());
+}

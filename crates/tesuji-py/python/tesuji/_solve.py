@@ -106,9 +106,9 @@ class SolveResult:
     #: to succeed too (the group's fate depends on who plays first); ``False`` when that
     #: reading did not end within the budget. ``None`` when the targets were marked.
     goal_confirmed: Optional[bool]
-    #: For a problem with nothing marked: which reading found the goal, ``"first"`` or
-    #: ``"narrower"`` (the first look, one step narrower), or a second look taken when no
-    #: group fitted the first: ``"fighting-chains"``, ``"longer-reach"``,
+    #: For a problem with nothing marked: which reading found the goal, ``"first"``,
+    #: ``"narrower"`` or ``"smaller"`` (the first look, one step narrower, in smaller
+    #: regions), or a second look taken when no group fitted the first: ``"fighting-chains"``, ``"longer-reach"``,
     #: ``"weaker-walls"``. ``None`` when the targets were marked.
     goal_look: Optional[str]
     #: Nodes and milliseconds the goal's reading took (``None`` when the targets were

@@ -112,7 +112,10 @@
 //! refuted whose side to play was shown to succeed is taken, else the first not refuted
 //! (the solve that follows decides it). When the side to play's success was not shown at
 //! the reach asked, the reading is done again one step narrower and its goal taken if its
-//! success is shown there. `--goal kill|live` keeps the candidates of one colour: the
+//! success is shown there; when it is not shown there either, once more in smaller
+//! regions ([`OpenOptions::small_empty`] empty points): the larger readings were
+//! undecided, and a smaller problem is often one that can be read to the end (at the
+//! risk of leaving the key move out, `BENCHMARKS.md`). `--goal kill|live` keeps the candidates of one colour: the
 //! opponent's groups for `kill`, the side to play's own for `live`.
 //!
 //! When no candidate fits at either reach (each one fails with the side to play, or is
@@ -199,6 +202,10 @@ pub struct OpenOptions {
     /// The most empty points a region may have: a larger one is found again with a
     /// shorter reach.
     pub max_empty: usize,
+    /// The most empty points of the first look's last reading, in smaller regions, when
+    /// the side to play's success was not shown in the larger ones (see [`infer`]); at
+    /// least `max_empty` turns it off.
+    pub small_empty: usize,
     /// When the targets are the side to play's own (a live goal), every attacker chain
     /// next to a target stone with at most this many liberties, not alive by Benson,
     /// joins the region with its liberties: capturing it is read (see [`open_problem`]).
@@ -258,7 +265,8 @@ impl OpenOptions {
 }
 
 impl Default for OpenOptions {
-    /// Reach 3, a wall at 2 free liberties, at most 20 empty points, fighting chains of
+    /// Reach 3, a wall at 2 free liberties, at most 20 empty points (12 in the smaller
+    /// regions read when the success is not shown in those), fighting chains of
     /// at most 3 liberties checked within 200,000 nodes, a second look, any goal, eight
     /// candidates,
     /// rounds of 20,000, 200,000 and 2,000,000 nodes, a deciding reading of 50,000,000, no
@@ -268,6 +276,7 @@ impl Default for OpenOptions {
             reach: 3,
             wall_liberties: 2,
             max_empty: 20,
+            small_empty: 12,
             fight_liberties: 3,
             fight_check_nodes: 200_000,
             second_look: true,
@@ -739,6 +748,9 @@ pub enum Look {
     /// The first look, one step narrower (the side to play's success was not shown at
     /// the reach asked).
     Narrower,
+    /// The first look in smaller regions, at most [`OpenOptions::small_empty`] empty
+    /// points (the side to play's success was not shown in the larger ones).
+    Smaller,
     /// The second look with the live candidates' fighting chains in their regions.
     FightingChains,
     /// The second look with one more step of reach (and [`SECOND_LOOK_EMPTY`] more empty
@@ -749,12 +761,13 @@ pub enum Look {
 }
 
 impl Look {
-    /// A short name: `first`, `narrower`, `fighting-chains`, `longer-reach`,
+    /// A short name: `first`, `narrower`, `smaller`, `fighting-chains`, `longer-reach`,
     /// `weaker-walls`.
     pub fn as_str(self) -> &'static str {
         match self {
             Look::First => "first",
             Look::Narrower => "narrower",
+            Look::Smaller => "smaller",
             Look::FightingChains => "fighting-chains",
             Look::LongerReach => "longer-reach",
             Look::WeakerWalls => "weaker-walls",
@@ -800,6 +813,13 @@ pub struct Inference {
 }
 
 impl Inference {
+    /// The inference with the nodes and time of every reading that led to it.
+    fn with_spent(mut self, nodes: u64, start: Instant) -> Inference {
+        self.nodes = nodes;
+        self.elapsed = start.elapsed();
+        self
+    }
+
     /// Takes the time and nodes this reading spent off the budgets of `solve` (the
     /// solve that follows gets what is left; at least one node, so that a spent node
     /// budget stops it at once rather than lifting the limit).
@@ -1125,7 +1145,29 @@ fn first_look(
         }),
         Err(e) => wide.map_err(|_| e),
     };
-    (found, spent + more, settled)
+    let mut spent = spent + more;
+    // Still not proven: once more in smaller regions (at most `small_empty` empty points,
+    // the reach shrinking until they fit), taken if the side to play's success is
+    // proven there. The larger regions' readings were undecided, not refuted: what is
+    // often missing is a problem small enough to read to the end.
+    let unproven = found.as_ref().is_ok_and(|f| !f.proven);
+    if unproven && options.small_empty < narrow.max_empty {
+        let small = OpenOptions {
+            max_empty: options.small_empty,
+            time: options.time.map(|t| t.saturating_sub(start.elapsed())),
+            nodes: options.nodes.map(|n| n.saturating_sub(spent)),
+            ..narrow
+        };
+        let (tight, n, _) = infer_at(position, first, &small, false, &[]);
+        spent += n;
+        if let Ok(mut f) = tight {
+            if f.proven {
+                f.look = Look::Smaller;
+                return (Ok(f.with_spent(spent, start)), spent, settled);
+            }
+        }
+    }
+    (found.map(|f| f.with_spent(spent, start)), spent, settled)
 }
 
 /// The inference of [`infer`] at one reach, the nodes it spent and the candidates it
