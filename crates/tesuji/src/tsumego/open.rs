@@ -115,8 +115,9 @@
 //! success is shown there; when it is not shown there either, once more in smaller
 //! regions ([`OpenOptions::small_empty`] empty points): the larger readings were
 //! undecided, and a smaller problem is often one that can be read to the end (at the
-//! risk of leaving the key move out, `BENCHMARKS.md`). `--goal kill|live` keeps the candidates of one colour: the
-//! opponent's groups for `kill`, the side to play's own for `live`.
+//! risk of leaving the key move out, `BENCHMARKS.md`). `--goal kill|live` keeps the
+//! candidates of one colour: the opponent's groups for `kill`, the side to play's own for
+//! `live`.
 //!
 //! When no candidate fits at either reach (each one fails with the side to play, or is
 //! settled whoever plays first), the problem is usually bigger than the regions read: the
@@ -1100,10 +1101,8 @@ pub fn infer(
         let (found, n, _) = infer_at(position, first, &more, with_fights, &settled);
         spent += n;
         if let Ok(mut f) = found {
-            f.nodes = spent;
-            f.elapsed = start.elapsed();
             f.look = look;
-            return Ok(f);
+            return Ok(f.with_spent(spent, start));
         }
     }
     Err(error)
