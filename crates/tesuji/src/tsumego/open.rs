@@ -249,6 +249,26 @@ pub struct OpenOptions {
 }
 
 impl OpenOptions {
+    /// These options with what is left of their time and node budgets, `spent` nodes
+    /// and the time since `start` later.
+    fn left_after(&self, start: Instant, spent: u64) -> OpenOptions {
+        OpenOptions {
+            time: self.time.map(|t| t.saturating_sub(start.elapsed())),
+            nodes: self.nodes.map(|n| n.saturating_sub(spent)),
+            ..self.clone()
+        }
+    }
+
+    /// Whether the time or node budget is spent or the stop flag is set.
+    fn exhausted(&self) -> bool {
+        self.time.is_some_and(|t| t.is_zero())
+            || self.nodes == Some(0)
+            || self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
     /// The default options within the budgets of the solve that follows: its time,
     /// nodes, stop flag and threads, and tables no larger than its own. The reading counts
     /// in those budgets: [`Inference::charge`] takes what it spent off the solve's.
@@ -267,9 +287,8 @@ impl OpenOptions {
 
 impl Default for OpenOptions {
     /// Reach 3, a wall at 2 free liberties, at most 20 empty points (12 in the smaller
-    /// regions read when the success is not shown in those), fighting chains of
-    /// at most 3 liberties checked within 200,000 nodes, a second look, any goal, eight
-    /// candidates,
+    /// regions read when the success is not shown in those), fighting chains of at most 3
+    /// liberties checked within 200,000 nodes, a second look, any goal, eight candidates,
     /// rounds of 20,000, 200,000 and 2,000,000 nodes, a deciding reading of 50,000,000, no
     /// time or total node limit, 32 MiB tables, one thread.
     fn default() -> OpenOptions {
@@ -593,8 +612,14 @@ pub fn open_problem(
     let Some(defender) = targets.first().and_then(|&t| board.get(t)) else {
         return Tsumego::with_region(position.clone(), targets, &region);
     };
-    if defender == position.to_play() {
-        add_fighting_chains(board, targets, &mut region, options.fight_liberties);
+    if defender == position.to_play() && options.fight_liberties > 0 {
+        add_fighting_chains(
+            board,
+            defender,
+            targets,
+            &mut region,
+            options.fight_liberties,
+        );
     }
     let frame = rim_frame(board, &mut region, !defender);
     let mut setup = Setup::empty(position.size());
@@ -613,15 +638,15 @@ pub fn open_problem(
 }
 
 /// Adds to `region` (kept in board order) the stones and liberties of every attacker
-/// chain next to a stone of `targets` (the defender's) with at most `most` liberties that
-/// Benson does not call alive.
-fn add_fighting_chains(board: &Board, targets: &[Point], region: &mut Vec<Point>, most: usize) {
-    let Some(defender) = targets.first().and_then(|&t| board.get(t)) else {
-        return;
-    };
-    if most == 0 {
-        return;
-    }
+/// chain next to a stone of `targets` (the `defender`'s) with at most `most` liberties
+/// that Benson does not call alive.
+fn add_fighting_chains(
+    board: &Board,
+    defender: Color,
+    targets: &[Point],
+    region: &mut Vec<Point>,
+    most: usize,
+) {
     let alive = benson::unconditional_life(board, Suicide::Forbidden);
     let mut seen = vec![false; ARRAY_LEN];
     for &p in region.iter() {
@@ -1084,18 +1109,13 @@ pub fn infer(
         (weaker, false, Look::WeakerWalls),
     ]);
     for (more, with_fights, look) in looks {
-        let left = options.time.map(|t| t.saturating_sub(start.elapsed()));
-        let nodes = options.nodes.map(|n| n.saturating_sub(spent));
-        let cancelled = options
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
-        if left.is_some_and(|t| t.is_zero()) || nodes == Some(0) || cancelled {
+        let left = options.left_after(start, spent);
+        if left.exhausted() {
             break;
         }
         let more = OpenOptions {
-            time: left,
-            nodes,
+            time: left.time,
+            nodes: left.nodes,
             ..more
         };
         let (found, n, _) = infer_at(position, first, &more, with_fights, &settled);
@@ -1124,10 +1144,8 @@ fn first_look(
     // Not proven at this reach (the wider region's reading did not finish, or found no
     // goal): read again one step narrower, with the time left, and take that goal if its
     // first player's success is proven there.
-    let mut narrow = options.clone();
+    let mut narrow = options.left_after(start, spent);
     narrow.reach -= 1;
-    narrow.time = options.time.map(|t| t.saturating_sub(start.elapsed()));
-    narrow.nodes = options.nodes.map(|n| n.saturating_sub(spent));
     let (found, more, also) = infer_at(position, first, &narrow, false, &[]);
     settled.extend(also);
     let found = match found {
@@ -1152,10 +1170,9 @@ fn first_look(
     let unproven = found.as_ref().is_ok_and(|f| !f.proven);
     if unproven && options.small_empty < narrow.max_empty {
         let small = OpenOptions {
+            reach: narrow.reach,
             max_empty: options.small_empty,
-            time: options.time.map(|t| t.saturating_sub(start.elapsed())),
-            nodes: options.nodes.map(|n| n.saturating_sub(spent)),
-            ..narrow
+            ..options.left_after(start, spent)
         };
         let (tight, n, _) = infer_at(position, first, &small, false, &[]);
         spent += n;
@@ -1297,8 +1314,10 @@ fn infer_at(
         return (Err(no_goal(&found, size)), nodes, settled_here);
     };
     let (mut group, mut problem) = list.swap_remove(i);
-    if group.color == first && options.fight_liberties > 0 {
-        // A live goal: the goal's problem again, with its fighting chains.
+    if group.color == first && options.fight_liberties > 0 && !fights {
+        // A live goal: the goal's problem again, with its fighting chains (the second
+        // look's candidates with `fights` have them already, and their `second` reading
+        // was the check below).
         let mut own = position.clone();
         own.set_to_play(first);
         // Read only when some chain joined (the same region is the same problem).
