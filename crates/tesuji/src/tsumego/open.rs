@@ -127,13 +127,15 @@
 //! candidates again in wider problems, one after the other until a goal fits: with the
 //! fighting chains in the live candidates' regions, then with one more step of reach
 //! (and [`SECOND_LOOK_EMPTY`] more empty points), then with walls that need one more free
-//! liberty. The same rules pick the goal there, with one more: a group that the first
-//! look found settled whoever plays first is taken only when the wider problem confirms
-//! it critical (both sides shown to succeed moving first), since a larger problem that
-//! merely leaves it undecided is no evidence against what the smaller one showed (an
-//! open board with a few stones stays without a goal). [`Inference::look`] says which
-//! reading found the goal. The wider problems are not the first look's because they are
-//! slower to read and pick other groups where the first look fits (`BENCHMARKS.md`).
+//! liberty. The same rules pick the goal there, with one more: what the first look found
+//! stands until the wider problem shows otherwise. A group it found settled whoever
+//! plays first is taken only when the wider problem confirms it critical (both sides
+//! shown to succeed moving first), and one it found failing with the side to play only
+//! when the side to play's success is shown there; a larger problem that merely leaves
+//! it undecided is no evidence against what the smaller one showed (an open board with a
+//! few stones stays without a goal). [`Inference::look`] says which reading found the
+//! goal. The wider problems are not the first look's because they are slower to read and
+//! pick other groups where the first look fits (`BENCHMARKS.md`).
 //!
 //! The candidates are read in regions without fighting chains. When the goal is to live,
 //! its problem is built again with them, and kept only if the attacker, moving first
@@ -1081,7 +1083,7 @@ pub fn infer(
     options: &OpenOptions,
 ) -> Result<Inference, TsumegoError> {
     let start = Instant::now();
-    let (found, mut spent, settled) = first_look(position, first, options);
+    let (found, mut spent, before) = first_look(position, first, options);
     let Err(error) = found else {
         return found;
     };
@@ -1090,8 +1092,8 @@ pub fn infer(
     }
     // No goal fits: look again in wider problems, in turn, with what is left of the
     // budgets; the first look's message stands when none fits either. A group the first
-    // look found settled is taken there only when it is confirmed critical (see
-    // `infer_at`).
+    // look found settled is taken there only when it is confirmed critical, one it found
+    // failing only when the side to play's success is shown (see `infer_at`).
     let wider = OpenOptions {
         reach: options.reach + 1,
         max_empty: options.max_empty + SECOND_LOOK_EMPTY,
@@ -1118,7 +1120,7 @@ pub fn infer(
             nodes: left.nodes,
             ..more
         };
-        let (found, n, _) = infer_at(position, first, &more, with_fights, &settled);
+        let (found, n, _) = infer_at(position, first, &more, with_fights, &before);
         spent += n;
         if let Ok(mut f) = found {
             f.look = look;
@@ -1129,17 +1131,17 @@ pub fn infer(
 }
 
 /// The first look of [`infer`]: at the reach asked, then one step narrower when the side
-/// to play's success was not shown there; with the nodes spent and the groups found
-/// settled whoever plays first.
+/// to play's success was not shown there; with the nodes spent and the candidates found
+/// settled whoever plays first or failing with the side to play.
 fn first_look(
     position: &Position,
     first: Color,
     options: &OpenOptions,
-) -> (Result<Inference, TsumegoError>, u64, Vec<Group>) {
+) -> (Result<Inference, TsumegoError>, u64, Vec<Candidate>) {
     let start = Instant::now();
-    let (wide, spent, mut settled) = infer_at(position, first, options, false, &[]);
+    let (wide, spent, mut before) = infer_at(position, first, options, false, &[]);
     if options.reach <= 1 || wide.as_ref().is_ok_and(|f| f.proven) {
-        return (wide, spent, settled);
+        return (wide, spent, before);
     }
     // Not proven at this reach (the wider region's reading did not finish, or found no
     // goal): read again one step narrower, with the time left, and take that goal if its
@@ -1147,7 +1149,7 @@ fn first_look(
     let mut narrow = options.left_after(start, spent);
     narrow.reach -= 1;
     let (found, more, also) = infer_at(position, first, &narrow, false, &[]);
-    settled.extend(also);
+    before.extend(also);
     let found = match found {
         Ok(mut f) if f.proven || wide.is_err() => {
             f.nodes += spent;
@@ -1179,26 +1181,28 @@ fn first_look(
         if let Ok(mut f) = tight {
             if f.proven {
                 f.look = Look::Smaller;
-                return (Ok(f.with_spent(spent, start)), spent, settled);
+                return (Ok(f.with_spent(spent, start)), spent, before);
             }
         }
     }
-    (found.map(|f| f.with_spent(spent, start)), spent, settled)
+    (found.map(|f| f.with_spent(spent, start)), spent, before)
 }
 
 /// The inference of [`infer`] at one reach, the nodes it spent and the candidates it
-/// found settled whoever plays first; with `fights`, the candidates' regions hold their
-/// fighting chains (see [`candidates_with`]). A candidate that shares a stone with a
-/// group of `settled` (of the same colour) is taken only when confirmed critical here:
-/// a wider problem that merely leaves it undecided is no evidence against what a smaller
-/// one showed.
+/// found settled whoever plays first or failing with the side to play; with `fights`,
+/// the candidates' regions hold their fighting chains (see [`candidates_with`]). A
+/// candidate that shares a stone with one of `before` (of the same colour) needs
+/// evidence here against what was found there: when that one was settled, it is taken
+/// only when confirmed critical; when it was failing, only when the side to play's
+/// success is shown. A wider problem that merely leaves it undecided is no evidence
+/// against what a smaller one showed.
 fn infer_at(
     position: &Position,
     first: Color,
     options: &OpenOptions,
     fights: bool,
-    settled: &[Group],
-) -> (Result<Inference, TsumegoError>, u64, Vec<Group>) {
+    before: &[Candidate],
+) -> (Result<Inference, TsumegoError>, u64, Vec<Candidate>) {
     let start = Instant::now();
     let size = position.size();
     let mut list = candidates_with(position, first, options, fights);
@@ -1233,12 +1237,16 @@ fn infer_at(
     // the ones after it waiting, so that an easy stray stone does not hide the problem.
     let refuted = |c: &Candidate| c.first == Verdict::Loss || c.second == Verdict::Loss;
     let confirmed = |c: &Candidate| c.first == Verdict::Win && c.second == Verdict::Win;
-    // Found settled before (see above): out of the way unless confirmed.
+    // Against what was found before (see above): a group found settled is out of the way
+    // unless confirmed here, one found failing unless the side to play's success is shown.
     let doubtful = |c: &Candidate| {
-        !confirmed(c)
-            && settled.iter().any(|g| {
-                g.color == c.group.color && g.stones.iter().any(|s| c.group.stones.contains(s))
-            })
+        before.iter().any(|b| {
+            let same = b.group.color == c.group.color
+                && b.group.stones.iter().any(|s| c.group.stones.contains(s));
+            let settled = b.first == Verdict::Win && b.second == Verdict::Loss;
+            let failing = b.first == Verdict::Loss;
+            same && ((settled && !confirmed(c)) || (failing && c.first != Verdict::Win))
+        })
     };
     let out = |c: &Candidate| refuted(c) || doubtful(c);
     let mut pick: Option<(usize, bool)> = None;
@@ -1305,13 +1313,15 @@ fn infer_at(
             .or(open.first().copied())
             .map(|i| (i, confirmed(&found[i])));
     }
-    let settled_here: Vec<Group> = found
+    // What this reading found against its candidates (settled or failing), for a second
+    // look to weigh.
+    let against: Vec<Candidate> = found
         .iter()
-        .filter(|c| c.first == Verdict::Win && c.second == Verdict::Loss)
-        .map(|c| c.group.clone())
+        .filter(|c| c.first == Verdict::Loss || c.second == Verdict::Loss)
+        .cloned()
         .collect();
     let Some((i, confirmed)) = pick else {
-        return (Err(no_goal(&found, size)), nodes, settled_here);
+        return (Err(no_goal(&found, size)), nodes, against);
     };
     let (mut group, mut problem) = list.swap_remove(i);
     if group.color == first && options.fight_liberties > 0 && !fights {
@@ -1358,7 +1368,7 @@ fn infer_at(
         nodes,
         elapsed: start.elapsed(),
     };
-    (Ok(inference), nodes, settled_here)
+    (Ok(inference), nodes, against)
 }
 
 /// The error of an inference that found no goal, listing the candidates.
@@ -1487,5 +1497,61 @@ pub fn load_position(
             })
         }
         Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ascii;
+
+    /// A reading with no nodes left decides nothing and falls back to the first candidate
+    /// not out of the way: there, what a first look found against a group still stands.
+    #[test]
+    fn what_was_found_before_stands_without_new_evidence() {
+        let pos = ascii::parse_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            X X X X X . . . .
+            O O O O X . . . .
+            . . . O X . . . .
+            ",
+        )
+        .unwrap();
+        let none = OpenOptions {
+            nodes: Some(0),
+            ..OpenOptions::default()
+        };
+        let pick = |before: &[Candidate]| {
+            let (found, nodes, _) = infer_at(&pos, Color::Black, &none, false, before);
+            assert_eq!(nodes, 0);
+            found.map(|f| f.group)
+        };
+        let first = pick(&[]).unwrap();
+        let was = |v: Verdict, w: Verdict| Candidate {
+            group: first.clone(),
+            region_empty: 0,
+            first: v,
+            second: w,
+        };
+        // Found failing, or settled: out of the way while this reading shows nothing.
+        assert_ne!(
+            pick(&[was(Verdict::Loss, Verdict::Unknown)]).ok(),
+            Some(first.clone())
+        );
+        assert_ne!(
+            pick(&[was(Verdict::Win, Verdict::Loss)]).ok(),
+            Some(first.clone())
+        );
+        // Found to succeed but not decided for the other side: no evidence against it.
+        assert_eq!(
+            pick(&[was(Verdict::Win, Verdict::Unknown)]).ok(),
+            Some(first)
+        );
     }
 }
