@@ -433,22 +433,26 @@ fn an_open_problem_proof_verifies() {
 }
 
 /// `bench solve` takes open problems and counts a success when a listed first move is
-/// among the winning moves. One vendored problem is a known failure: in Moves to Attack
-/// and Protect (advanced) 1 the fighting chains are dropped (their capture would settle
-/// the group), and the book's O18 lies outside the region left.
+/// among the winning moves. Two vendored problems are known failures: in 1-Year Tsumego 1
+/// the region of White's big corner group keeps an exit at Q15, where the sway of the
+/// stones around is even, so Black is not shown to kill it, the goal found is the two
+/// white stones at L19-M19, and the book's Q19 lies outside their region; in 1-Year
+/// Tsumego 334 Black's life (without the fighting chain, dropped) is not decided within
+/// the 10 s.
 #[test]
 fn bench_solve_takes_open_problems() {
     let v = json_lines(&tesuji(&["bench", "solve", BOOKS, "--pl-only"]));
     let runs: Vec<&Value> = v.iter().filter(|l| l.get("file").is_some()).collect();
-    assert_eq!(runs.len(), 14);
+    assert_eq!(runs.len(), 16);
     for r in &runs {
-        let known_failure = r["file"].as_str().unwrap().contains("Advanced-001");
+        let file = r["file"].as_str().unwrap();
+        let known_failure = file.contains("1-Year-Tsumego-001") || file.contains("-334");
         assert_eq!(r["success"], !known_failure, "{r}");
         assert!(r["goal_words"].is_string(), "{r}");
     }
     let summary = v.last().unwrap();
-    assert_eq!(summary["successes"], 13, "{summary}");
-    assert_eq!(summary["open_problems"], 14, "{summary}");
+    assert_eq!(summary["successes"], 14, "{summary}");
+    assert_eq!(summary["open_problems"], 16, "{summary}");
 }
 
 /// A goal found on a second look says so, in the text and in `--json` (`goal_look`): in

@@ -448,14 +448,14 @@ fn a_live_goal_reads_the_capture_of_a_fighting_chain() {
     assert_eq!(attacker_first.region(), plain.region());
 }
 
-/// The fighting chains are dropped when their capture settles the group: in Moves to
-/// Attack and Protect (advanced) 1, the weak white chains next to Black's group, taken
-/// into the region, make it alive whoever plays first (even a pass lives there), while on
-/// the open board White would save them from outside. The reading that checks it (the
-/// attacker first, within `fight_check_nodes`) keeps the candidate's region.
+/// The fighting chains are dropped when their capture settles the group: in 1-Year
+/// Tsumego 334, the white chain D4-F4 next to Black's group, taken into the region, would
+/// make the group alive whoever plays first (even a pass lives there), while on the open
+/// board White connects it at G4 from outside. The reading that checks it (the attacker
+/// first, within `fight_check_nodes`) keeps the candidate's region.
 #[test]
 fn fighting_chains_that_settle_the_group_are_dropped() {
-    let pos = fixture("Moves-To-Attack-Advanced-001.sgf");
+    let pos = fixture("1-Year-Tsumego-334.sgf");
     let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
     assert_eq!(found.goal, Goal::Live);
     let unchecked = OpenOptions {
@@ -477,10 +477,29 @@ fn fighting_chains_that_settle_the_group_are_dropped() {
         check_move(&kept.problem, Color::Black, Move::Pass, 0, &options),
         Some(Verdict::Win)
     );
+    // Without them, a pass is not shown to live (within 10 s: it fails, or stays open).
+    let short = SolveOptions {
+        time: Some(std::time::Duration::from_secs(10)),
+        ..SolveOptions::default()
+    };
     assert_ne!(
-        check_move(&found.problem, Color::Black, Move::Pass, 0, &options),
+        check_move(&found.problem, Color::Black, Move::Pass, 0, &short),
         Some(Verdict::Win)
     );
+}
+
+/// A rim point that the frame stones cut off from the open board is no exit. In 1-Year
+/// Tsumego 1, with White's big corner group as the target, the frame closes R19 (Black
+/// holds sway there, beside S18), which leaves Q19 between it, the region and the edge:
+/// left an exit, White would escape by reaching the corner point. It joins the region.
+#[test]
+fn an_exit_the_frame_closes_off_joins_the_region() {
+    let pos = fixture("1-Year-Tsumego-001.sgf");
+    let problem = open_problem(&pos, &[at(&pos, "N18")], &OpenOptions::default()).unwrap();
+    let board = problem.position().board();
+    assert_eq!(board.get(at(&pos, "R19")), Some(Color::Black));
+    assert_eq!(board.get(at(&pos, "Q19")), None);
+    assert!(problem.in_region(at(&pos, "Q19")));
 }
 
 /// When no group fits in the first look, a second one reads wider problems. In three book

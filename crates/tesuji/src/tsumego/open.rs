@@ -39,12 +39,14 @@
 //! stone there (a **frame** stone; a rim point next to a defender stone joins the region
 //! instead, so that no defender chain keeps a liberty the attacker could not fill). Where
 //! it does not (the open board beyond the defender's stones, or toward friendly stones),
-//! the rim stays empty: these are the **exits**. No move is ever played outside the
-//! region, so an exit is a liberty that nothing fills, and a rule of every problem (see
-//! the [module documentation](super)) makes that the escape rule: a target chain with a
-//! liberty outside the region has **escaped**, and the defender has succeeded. The search
-//! also knows (below the root) that a defender to move who can take an exit escapes, and
-//! that a target chain with two exits among its liberties cannot be stopped.
+//! the rim stays empty: these are the **exits**, except where the frame stones cut a rim
+//! point off from the open board (a pocket again: it joins the region). No move is ever
+//! played outside the region, so an exit is a liberty that nothing fills, and a rule of
+//! every problem (see the [module documentation](super)) makes that the escape rule: a
+//! target chain with a liberty outside the region has **escaped**, and the defender has
+//! succeeded. The search also knows (below the root) that a defender to move who can take
+//! an exit escapes, and that a target chain with two exits among its liberties cannot be
+//! stopped.
 //!
 //! This was chosen over a full tsumego frame (filling the far part of the board with living
 //! stones of both colours, as KataGo and KaTrain do) because such a frame decides by fiat
@@ -592,7 +594,9 @@ fn add_pockets(board: &Board, region: &mut Vec<Point>) {
 /// The problem of the group whose stones are `targets`, in the open region of
 /// [`open_region`] (found again with a shorter reach while it has more than
 /// `options.max_empty` empty points), with its rim closed where the attacker holds sway:
-/// see [`rim_frame`].
+/// see [`rim_frame`]. A rim point left open that the frame stones cut off from the open
+/// board (a pocket of at most [`MAX_POCKET`] empty points between them, the region and
+/// the edge) is no exit: it joins the region.
 ///
 /// When the targets are the side to play's own (the defender moves first), the **fighting
 /// chains** join the region before its rim is read: every attacker chain next to a
@@ -636,6 +640,9 @@ pub fn open_problem(
     // A frame stone that would leave a chain without a liberty makes no position: then
     // no frame.
     let framed = Position::from_setup(&setup).unwrap_or_else(|_| position.clone());
+    // An exit that the frame closed off (a pocket between the region, the frame stones
+    // and the edge) leads nowhere: it joins the region, like the pockets the flood left.
+    add_pockets(framed.board(), &mut region);
     Tsumego::with_region(framed, targets, &region)
 }
 
