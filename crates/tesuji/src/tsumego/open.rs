@@ -1320,13 +1320,9 @@ fn infer_at(
             .or(open.first().copied())
             .map(|i| (i, confirmed(&found[i])));
     }
-    // What this reading found against its candidates (settled or failing), for a second
-    // look to weigh.
-    let against: Vec<Candidate> = found
-        .iter()
-        .filter(|c| c.first == Verdict::Loss || c.second == Verdict::Loss)
-        .cloned()
-        .collect();
+    // What this reading found against its candidates (refuted: failing, or settled), for
+    // a second look to weigh.
+    let against: Vec<Candidate> = found.iter().filter(|c| refuted(c)).cloned().collect();
     let Some((i, confirmed)) = pick else {
         return (Err(no_goal(&found, size)), nodes, against);
     };
