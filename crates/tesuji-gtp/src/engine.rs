@@ -642,7 +642,10 @@ impl Engine {
                 // a goal found by reading, then `GOAL VERTEX STATUS` (`kill` or `live`, a
                 // stone of the target group, and `critical` when the reading showed that the
                 // group's fate depends on who plays first, `unconfirmed` when the other
-                // side's reading did not finish within its budget).
+                // side's reading did not finish within its budget), and LOOK, the reading
+                // that found it (`first`, `narrower` or `smaller` for the first look;
+                // `fighting-chains`, `longer-reach` or `weaker-walls` for a second look,
+                // taken when no group fitted the first: see `tesuji::tsumego::Look`).
                 if args.is_empty() {
                     return Err(GtpError::Arguments("a color and optional target vertices"));
                 }
@@ -679,14 +682,15 @@ impl Engine {
                 let t = a.threshold.map_or("none".to_string(), |t| t.to_string());
                 let goal = loaded.open.as_ref().map_or(String::new(), |f| {
                     format!(
-                        " {} {} {}",
+                        " {} {} {} {}",
                         f.goal.as_str(),
                         vertex::format(Move::Play(f.group.anchor()), self.size()),
                         if f.confirmed {
                             "critical"
                         } else {
                             "unconfirmed"
-                        }
+                        },
+                        f.look.as_str()
                     )
                 });
                 Ok(format!("{} {mv} {t}{goal}", a.result.as_str()))
