@@ -502,6 +502,57 @@ fn an_exit_the_frame_closes_off_joins_the_region() {
     assert!(problem.in_region(at(&pos, "Q19")));
 }
 
+/// [`CORNER`] with a white stone on S1 and T2: T1 is an eye of a group in the far corner.
+const CORNER_AND_FAR_EYE: &str = "
+    . . . O X . . . . . . . . . . . . . .
+    O O O O X . . . . . . . . . . . . . .
+    X X X X X . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . X . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . . . . . O
+    . . . . . . . . . . . . . . . . . O .
+";
+
+/// A small empty area elsewhere on the board (an eye in the far corner) is no pocket of
+/// this problem: the region of the corner group is the same with it as without it. A
+/// pocket next to a chain on the region's border does join: in Famous Creations 141, the
+/// corner point A19 behind the black stones in White's eye space (White captures them
+/// there; left out, they could never be captured, and every Black move would kill).
+#[test]
+fn a_far_eye_is_no_pocket_of_the_region() {
+    let pos = fixture("Famous-Creations-141.sgf");
+    let problem = open_problem(&pos, &[at(&pos, "H19")], &OpenOptions::default()).unwrap();
+    assert!(problem.in_region(at(&pos, "A19")));
+
+    let near = position(CORNER, Color::Black);
+    let far = position(CORNER_AND_FAR_EYE, Color::Black);
+    let options = OpenOptions::default();
+    let a18 = at(&near, "A18");
+    let near = open_problem(&near, &[a18], &options).unwrap();
+    let far = open_problem(&far, &[a18], &options).unwrap();
+    assert!(!far.in_region(at(far.position(), "T1")));
+    let region = |t: &Tsumego| {
+        t.position()
+            .size()
+            .points()
+            .filter(|&p| t.in_region(p))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(region(&near), region(&far));
+}
+
 /// When no group fits in the first look, a second one reads wider problems. In three book
 /// problems (Moments of the Wind vol. 2 43 and 225, vol. 1 122), every candidate of the
 /// first look fails with Black to play, or is settled; Black's group is critical only

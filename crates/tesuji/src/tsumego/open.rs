@@ -18,9 +18,10 @@
 //! is capturable and the flood goes through it. So a stone inside the eye space is in the
 //! fight however free its liberties: taken as wall, its capture would leave an empty point
 //! outside the region next to the targets, an exit the position does not have. Small
-//! **pockets** the flood leaves behind (empty areas of at most [`MAX_POCKET`] points
-//! closed off by the region, stones and the edge: the corner behind a group) join the
-//! region: they lead nowhere. A region with more than
+//! **pockets** the flood leaves behind (empty areas of at most [`MAX_POCKET`] points next
+//! to the region or to a chain on its border, closed off by stones and the edge: the
+//! corner behind a group) join the region: they lead nowhere. A small empty area that
+//! touches neither (an eye of a group elsewhere on the board) stays out. A region with more than
 //! [`OpenOptions::max_empty`] empty points is found again with a shorter reach.
 //!
 //! When the group is the side to play's own (a live goal), its **fighting chains** join
@@ -555,11 +556,28 @@ pub const MAX_POCKET: usize = 8;
 pub const SECOND_LOOK_EMPTY: usize = 6;
 
 /// Adds to `region` (kept in board order) every pocket of at most [`MAX_POCKET`] empty
-/// points.
+/// points next to it: next to a point of the region, or to a stone of a chain on its
+/// border (the corner point behind attacker stones in the defender's eye space, whose
+/// capture it is part of). A small empty area elsewhere on the board (an eye of a far
+/// group) is no part of this problem.
 fn add_pockets(board: &Board, region: &mut Vec<Point>) {
     let mut in_region = vec![false; ARRAY_LEN];
     for &p in region.iter() {
         in_region[p.index()] = true;
+    }
+    // The points a pocket must touch: the region and the chains on its border.
+    let mut near = in_region.clone();
+    for &p in region.iter() {
+        for n in board.neighbors(p) {
+            if near[n.index()] {
+                continue;
+            }
+            if let Some(chain) = board.chain(n) {
+                for s in chain.stones() {
+                    near[s.index()] = true;
+                }
+            }
+        }
     }
     let mut seen = vec![false; ARRAY_LEN];
     let mut added = false;
@@ -581,7 +599,10 @@ fn add_pockets(board: &Board, region: &mut Vec<Point>) {
                 }
             }
         }
-        if component.len() <= MAX_POCKET {
+        let touches = component
+            .iter()
+            .any(|&q| board.neighbors(q).any(|n| near[n.index()]));
+        if component.len() <= MAX_POCKET && touches {
             region.extend(component);
             added = true;
         }
