@@ -151,9 +151,9 @@ fn random_garbage_never_stops_the_engine() {
 
 #[test]
 fn tesuji_solve_says_which_look_found_the_goal() {
-    // Moments of the Wind 2-043 before its first move, nothing marked: no group fits the first look, and the
-    // second look with the fighting chains in the region finds Black's group at H19, which
-    // lives by the ko at F19 (threshold 0: as many threats as White).
+    // Moments of the Wind 2-043 before its first move, nothing marked: no group fits the
+    // first look, and the second look with the fighting chains in the region finds Black's
+    // group at H19, which lives by the ko at F19 (threshold 0: as many threats as White).
     let books =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../tesuji/tests/data/tsumego/hashimoto");
     let input = "loadsgf Moments-Of-The-Wind-2-043.sgf 1\ntesuji-solve black\n";
