@@ -149,22 +149,32 @@ fn random_garbage_never_stops_the_engine() {
     );
 }
 
-#[test]
-fn tesuji_solve_says_which_look_found_the_goal() {
-    // Moments of the Wind 2-043 before its first move, nothing marked: no group fits the
-    // first look, and the second look with the fighting chains in the region finds Black's
-    // group at H19, which lives by the ko at F19 (threshold 0: as many threats as White).
+/// The engine's second answer to `input` (a `loadsgf` of a vendored Hashimoto problem,
+/// then one more command), with `tesuji-solve`'s time if given; and the whole output.
+fn book_answer(input: &str, solve_time: Option<std::time::Duration>) -> (String, String) {
     let books =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../tesuji/tests/data/tsumego/hashimoto");
-    let input = "loadsgf Moments-Of-The-Wind-2-043.sgf 1\ntesuji-solve black\n";
     let mut engine = Engine::new();
     engine.set_base_dir(Some(books));
+    if let Some(t) = solve_time {
+        engine.set_solve_time(t);
+    }
     let mut out = Vec::new();
     engine
         .run(input.as_bytes(), &mut out)
         .expect("in-memory I/O");
     let out = String::from_utf8(out).expect("responses are UTF-8");
-    let answer = out.split("\n\n").nth(1).expect("two answers");
+    let answer = out.split("\n\n").nth(1).expect("two answers").to_string();
+    (answer, out)
+}
+
+#[test]
+fn tesuji_solve_says_which_look_found_the_goal() {
+    // Moments of the Wind 2-043 before its first move, nothing marked: no group fits the
+    // first look, and the second look with the fighting chains in the region finds Black's
+    // group at H19, which lives by the ko at F19 (threshold 0: as many threats as White).
+    let input = "loadsgf Moments-Of-The-Wind-2-043.sgf 1\ntesuji-solve black\n";
+    let (answer, out) = book_answer(input, None);
     assert_eq!(
         answer, "= win F19 0 live H19 critical fighting-chains",
         "{out}"
@@ -176,17 +186,8 @@ fn tesuji_solve_keeps_to_its_time() {
     // Moments of the Wind 1-181, nothing marked: within the default 10 s Black's kill is
     // found (the goal's reading alone takes about 3 s of it); within 0.2 s, the goal's
     // reading and the solve share the 0.2 s and the answer says it is unknown.
-    let books =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../tesuji/tests/data/tsumego/hashimoto");
     let input = "loadsgf Moments-Of-The-Wind-1-181.sgf\ntesuji-solve black\n";
-    let mut engine = Engine::new();
-    engine.set_base_dir(Some(books));
-    engine.set_solve_time(std::time::Duration::from_millis(200));
-    let mut out = Vec::new();
-    engine
-        .run(input.as_bytes(), &mut out)
-        .expect("in-memory I/O");
-    let out = String::from_utf8(out).expect("responses are UTF-8");
-    let answer = out.split("\n\n").nth(1).expect("two answers");
+    let short = std::time::Duration::from_millis(200);
+    let (answer, out) = book_answer(input, Some(short));
     assert!(answer.starts_with("= unknown ? none kill "), "{out}");
 }

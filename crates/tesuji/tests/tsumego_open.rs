@@ -502,29 +502,6 @@ fn an_exit_the_frame_closes_off_joins_the_region() {
     assert!(problem.in_region(at(&pos, "Q19")));
 }
 
-/// [`CORNER`] with a white stone on S1 and T2: T1 is an eye of a group in the far corner.
-const CORNER_AND_FAR_EYE: &str = "
-    . . . O X . . . . . . . . . . . . . .
-    O O O O X . . . . . . . . . . . . . .
-    X X X X X . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . X . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . . . . . O
-    . . . . . . . . . . . . . . . . . O .
-";
-
 /// A small empty area elsewhere on the board (an eye in the far corner) is no pocket of
 /// this problem: the region of the corner group is the same with it as without it. A
 /// pocket next to a chain on the region's border does join: in Famous Creations 141, the
@@ -537,7 +514,14 @@ fn a_far_eye_is_no_pocket_of_the_region() {
     assert!(problem.in_region(at(&pos, "A19")));
 
     let near = position(CORNER, Color::Black);
-    let far = position(CORNER_AND_FAR_EYE, Color::Black);
+    // The same position with white stones on S1 and T2: T1 is an eye in the far corner.
+    let mut setup = near.to_setup();
+    setup.stones.extend(
+        ["S1", "T2"]
+            .iter()
+            .map(|name| (at(&near, name), Color::White)),
+    );
+    let far = Position::from_setup(&setup).unwrap();
     let options = OpenOptions::default();
     let a18 = at(&near, "A18");
     let near = open_problem(&near, &[a18], &options).unwrap();
