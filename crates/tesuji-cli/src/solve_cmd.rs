@@ -59,7 +59,9 @@ pub struct BudgetArgs {
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
     /// Threads for each search (default: every core); 1 is deterministic to the node. The
-    /// answer does not depend on it; node counts and the chosen line may.
+    /// answer to a problem does not depend on it; node counts and the chosen line may, and
+    /// so may the goal found for a problem with nothing marked (its readings are cut at node
+    /// budgets).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
 }

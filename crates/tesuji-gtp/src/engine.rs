@@ -179,8 +179,9 @@ impl Engine {
         self.rng = Rng::new(seed);
     }
 
-    /// The threads of `tesuji-solve`'s searches (1, the default, is deterministic; the
-    /// answer does not depend on it).
+    /// The threads of `tesuji-solve`'s searches (1, the default, is deterministic). The
+    /// answer to a marked problem decided within the time does not depend on it; the goal
+    /// found for a problem with nothing marked may (its readings are cut at node budgets).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
     }
