@@ -80,8 +80,8 @@ struct GtpArgs {
     /// Seed for genmove's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads for tesuji-solve (default: every core); the answer to a marked problem
-    /// does not depend on it when the time is enough to decide it.
+    /// Threads for tesuji-solve (default: every core); the answer does not depend on it
+    /// when the time is enough to decide it (the goal's reading runs on one thread).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
     /// Seconds of one tesuji-solve, the goal's reading of a problem with nothing marked

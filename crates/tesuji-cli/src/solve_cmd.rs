@@ -59,9 +59,8 @@ pub struct BudgetArgs {
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
     /// Threads for each search (default: every core); 1 is deterministic to the node. The
-    /// answer to a problem does not depend on it; node counts and the chosen line may, and
-    /// so may the goal found for a problem with nothing marked (its readings are cut at node
-    /// budgets).
+    /// answer does not depend on it; node counts and the chosen line may. The goal's reading
+    /// of a problem with nothing marked runs on one thread.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
 }

@@ -3,18 +3,9 @@
 use serde_json::Value;
 use std::process::{Command, Output};
 
-/// Runs the binary. `solve` and `bench solve` get `--threads 1` unless the test sets the
-/// threads itself: the command's default is every core, and the goal of a problem with
-/// nothing marked is found by readings cut at node budgets, which on more threads can end
-/// differently (another wall closed, another answer), so a test would depend on the
-/// machine's cores.
 fn tesuji(args: &[&str]) -> Output {
-    let pin =
-        matches!(args.first(), Some(&"solve") | Some(&"bench")) && !args.contains(&"--threads");
-    let one: &[&str] = if pin { &["--threads", "1"] } else { &[] };
     Command::new(env!("CARGO_BIN_EXE_tesuji"))
         .args(args)
-        .args(one)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("run tesuji")
@@ -446,10 +437,8 @@ fn an_open_problem_proof_verifies() {
 /// the region of White's big corner group keeps an exit at Q15, where the sway of the
 /// stones around is even, so Black is not shown to kill it, the goal found is the two
 /// white stones at L19-M19, and the book's Q19 lies outside their region; in 1-Year
-/// Tsumego 334 the reading on one thread takes White's wall as closed at F1, and in that
-/// problem Black lives only with A4, so the book's A2 is found failing. (On four threads
-/// the same readings can end otherwise within their node budgets, close the wall at F7
-/// instead, and find A2 winning: why the helper pins one thread.)
+/// Tsumego 334 the goal's reading takes White's wall as closed at F1, and in that problem
+/// Black lives only with A4, so the book's A2 is found failing.
 #[test]
 fn bench_solve_takes_open_problems() {
     let v = json_lines(&tesuji(&["bench", "solve", BOOKS, "--pl-only"]));
@@ -464,6 +453,30 @@ fn bench_solve_takes_open_problems() {
     let summary = v.last().unwrap();
     assert_eq!(summary["successes"], 14, "{summary}");
     assert_eq!(summary["open_problems"], 16, "{summary}");
+}
+
+/// The goal of an open problem does not depend on the threads: its readings run on one
+/// whatever `--threads` says. In 1-Year Tsumego 334, when they ran on four, they could end
+/// otherwise within their node budgets and close White's wall at F7 instead of F1 (and
+/// then find the book's A2 winning).
+#[test]
+fn the_goal_found_does_not_depend_on_the_threads() {
+    let f = format!("{BOOKS}/1-Year-Tsumego-334.sgf");
+    let goal = |threads: &str| {
+        let v = json_lines(&tesuji(&[
+            "solve",
+            &f,
+            "--quick",
+            "--json",
+            "--threads",
+            threads,
+        ]));
+        let keys = ["goal_words", "frame", "region", "inference_nodes"];
+        keys.map(|k| v[0][k].clone())
+    };
+    let one = goal("1");
+    assert_eq!(one[1], serde_json::json!(["D8", "G6", "H5", "F1"]));
+    assert_eq!(goal("4"), one);
 }
 
 /// A goal found on a second look says so, in the text and in `--json` (`goal_look`): in

@@ -180,8 +180,8 @@ impl Engine {
     }
 
     /// The threads of `tesuji-solve`'s searches (1, the default, is deterministic). The
-    /// answer to a marked problem decided within the time does not depend on it; the goal
-    /// found for a problem with nothing marked may (its readings are cut at node budgets).
+    /// answer decided within the time does not depend on it; the goal's reading of a
+    /// problem with nothing marked runs on one thread whatever it is.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
     }

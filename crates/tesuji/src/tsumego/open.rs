@@ -149,6 +149,15 @@
 //! A capturing race needs no goal of its own: the attacker chains that fight the target
 //! are capturable and inside the region, so killing the target means winning the race.
 //! Connecting out is living by escape.
+//!
+//! Every reading of the inference runs on **one thread**, whatever the solve that follows
+//! is given. The readings are cut at node budgets, and whether a parallel search ends
+//! within a budget depends on how its threads happen to run: on more cores another
+//! candidate would be decided first, or another wall closed, and the same problem would
+//! get another goal on another machine (and in the command line, which uses every core,
+//! than on the page or in Python, which use one). On one thread, the goal found within
+//! node budgets is the same everywhere; only a time budget makes it depend on the
+//! machine's speed.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -247,10 +256,6 @@ pub struct OpenOptions {
     pub memory_bytes: usize,
     /// Set to `true` from elsewhere to stop the inference.
     pub cancel: Option<Arc<AtomicBool>>,
-    /// Threads of each reading ([`crate::dfpn::Solver::solve_threads`]); 1 is
-    /// deterministic. A reading's result does not depend on it; whether it ends within a
-    /// round's node budget may.
-    pub threads: usize,
 }
 
 impl OpenOptions {
@@ -275,7 +280,8 @@ impl OpenOptions {
     }
 
     /// The default options within the budgets of the solve that follows: its time,
-    /// nodes, stop flag and threads, and tables no larger than its own. The reading counts
+    /// nodes and stop flag, and tables no larger than its own (its threads are not the
+    /// reading's: that runs on one, see the module documentation). The reading counts
     /// in those budgets: [`Inference::charge`] takes what it spent off the solve's.
     pub fn within(solve: &SolveOptions) -> OpenOptions {
         let default = OpenOptions::default();
@@ -283,7 +289,6 @@ impl OpenOptions {
             time: solve.time,
             nodes: solve.nodes,
             cancel: solve.cancel.clone(),
-            threads: solve.threads,
             memory_bytes: default.memory_bytes.min(solve.memory_bytes),
             ..default
         }
@@ -295,7 +300,7 @@ impl Default for OpenOptions {
     /// regions read when the success is not shown in those), fighting chains of at most 3
     /// liberties checked within 200,000 nodes, a second look, any goal, eight candidates,
     /// rounds of 20,000, 200,000 and 2,000,000 nodes, a deciding reading of 50,000,000, no
-    /// time or total node limit, 32 MiB tables, one thread.
+    /// time or total node limit, 32 MiB tables.
     fn default() -> OpenOptions {
         OpenOptions {
             reach: 3,
@@ -313,7 +318,6 @@ impl Default for OpenOptions {
             nodes: None,
             memory_bytes: 32 << 20,
             cancel: None,
-            threads: 1,
         }
     }
 }
@@ -1068,7 +1072,8 @@ fn read(
         memory_bytes: options.memory_bytes,
         cancel: options.cancel.clone(),
         weak: true,
-        threads: options.threads,
+        // One thread: the goal found must not depend on the machine's cores.
+        threads: 1,
         ..Config::default()
     });
     let r = solver.solve_threads(&mut search, u64::MAX, &mut |_| true);
