@@ -154,9 +154,9 @@
 //! is given. The readings are cut at node budgets, and whether a parallel search ends
 //! within a budget depends on how its threads happen to run: on more cores another
 //! candidate would be decided first, or another wall closed, and the same problem would
-//! get another goal on another machine (and in the command line, which uses every core,
-//! than on the page or in Python, which use one). On one thread, the goal found within
-//! node budgets is the same everywhere; only a time budget makes it depend on the
+//! get another goal on another machine, and the command line (every core by default)
+//! could disagree with the page and Python (one thread). On one thread, the goal found
+//! within node budgets is the same everywhere; only a time budget makes it depend on the
 //! machine's speed.
 
 use std::collections::VecDeque;
