@@ -325,7 +325,8 @@ def solve(
     every other, ``pv`` the principal variation, ``proof`` keeps the proof tree for
     ``SolveResult.proof_sgf()``. ``threads`` searches on that many threads (1 to 1024;
     the answer does not depend on it, node counts and the chosen line may; 1 is
-    deterministic; ``solve_many`` spreads problems over workers instead).
+    deterministic; the goal's reading runs on one thread whatever it is; ``solve_many``
+    spreads problems over workers instead).
 
     The search runs without the GIL; Ctrl-C stops it and raises ``KeyboardInterrupt``.
     Raises ``SgfError`` for text that is not SGF, ``ProblemError`` for a file that is not a

@@ -603,10 +603,12 @@ fn add_pockets(board: &Board, region: &mut Vec<Point>) {
                 }
             }
         }
-        let touches = component
-            .iter()
-            .any(|&q| board.neighbors(q).any(|n| near[n.index()]));
-        if component.len() <= MAX_POCKET && touches {
+        let touches = || {
+            component
+                .iter()
+                .any(|&q| board.neighbors(q).any(|n| near[n.index()]))
+        };
+        if component.len() <= MAX_POCKET && touches() {
             region.extend(component);
             added = true;
         }
