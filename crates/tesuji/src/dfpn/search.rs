@@ -845,9 +845,11 @@ impl Solver {
         p: &mut P,
         path: &Path,
         only: Option<P::Move>,
+        scratch: &mut Scratch<P::Move>,
     ) -> Vec<Child<P::Move>> {
-        let mut moves = Vec::new();
-        p.moves(&mut moves);
+        let moves = &mut scratch.moves;
+        moves.clear();
+        p.moves(moves);
         if let Some(m) = only {
             moves.retain(|&x| x == m);
             moves.truncate(1);
@@ -865,9 +867,11 @@ impl Solver {
         // at the first deciding child. The price: children after one that the table
         // decides are played and tested for nothing, and initial numbers are worked out
         // for children the table knows (both cheap next to a cache miss).
-        let mut children = Vec::with_capacity(moves.len());
-        let mut cores: Vec<Option<u64>> = Vec::with_capacity(moves.len());
-        for mv in moves {
+        let mut children = scratch.spare.pop().unwrap_or_default();
+        children.clear();
+        let cores = &mut scratch.cores;
+        cores.clear();
+        for &mv in moves.iter() {
             p.play(mv);
             let key = p.key();
             let fixed = if let Some(d) = path.get(key) {
@@ -1067,7 +1071,12 @@ impl Solver {
         self.repetitions = 0;
         path.push(root_key);
         let kind = p.node_kind();
-        let children = self.expand(p, path, only);
+        let mut scratch = Scratch {
+            moves: Vec::new(),
+            cores: Vec::new(),
+            spare: Vec::new(),
+        };
+        let children = self.expand(p, path, only, &mut scratch);
         let mut frames = vec![Frame {
             key: root_key,
             kind,
@@ -1107,9 +1116,10 @@ impl Solver {
                 if matches!(found, Found::Final(_, NO_DEP)) {
                     self.last_final = self.nodes;
                 }
-                let Some(frame) = frames.pop() else {
+                let Some(mut frame) = frames.pop() else {
                     return found;
                 };
+                scratch.spare.push(std::mem::take(&mut frame.children));
                 if let Some(shared) = &self.shared {
                     shared.leave(self.thread, frames.len());
                 }
@@ -1243,7 +1253,7 @@ impl Solver {
             p.play(mv);
             path.push(key);
             let kind = p.node_kind();
-            let children = self.expand(p, path, None);
+            let children = self.expand(p, path, None, &mut scratch);
             frames.push(Frame {
                 key,
                 kind,
@@ -1257,4 +1267,12 @@ impl Solver {
             });
         }
     }
+}
+
+/// Buffers that [`Solver::search`] reuses from one expansion to the next: the moves, the
+/// children's core keys, and the children lists of the frames already left.
+struct Scratch<M> {
+    moves: Vec<M>,
+    cores: Vec<Option<u64>>,
+    spare: Vec<Vec<Child<M>>>,
 }
