@@ -9,6 +9,7 @@ import importlib
 import io
 import json
 import pickle
+import signal
 import threading
 import time
 
@@ -232,7 +233,17 @@ def test_the_gil_is_released_while_solving():
     assert spins > 100_000
 
 
-def test_ctrl_c_stops_solve():
+@pytest.fixture
+def ctrl_c():
+    """Ctrl-C raises KeyboardInterrupt during the test, as in a terminal, also when the
+    suite was started with SIGINT ignored (a shell's background job: Python then installs
+    no handler of its own, and ``interrupt_main`` does nothing)."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)
+
+
+def test_ctrl_c_stops_solve(ctrl_c):
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
     t = time.perf_counter()
@@ -242,7 +253,7 @@ def test_ctrl_c_stops_solve():
     timer.cancel()
 
 
-def test_ctrl_c_stops_solve_many():
+def test_ctrl_c_stops_solve_many(ctrl_c):
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
     t = time.perf_counter()
@@ -315,7 +326,7 @@ def test_the_goals_reading_counts_in_the_budgets():
     assert "was not read to the end" in str(r).splitlines()[0]
 
 
-def test_ctrl_c_stops_the_goals_reading():
+def test_ctrl_c_stops_the_goals_reading(ctrl_c):
     for call in (
         lambda: tesuji.solve(SLOW_GOAL),
         lambda: list(tesuji.solve_many([SLOW_GOAL] * 2, workers=2)),
