@@ -1074,11 +1074,10 @@ fn read(
         memory_bytes: options.memory_bytes,
         cancel: options.cancel.clone(),
         weak: true,
-        // One thread: the goal found must not depend on the machine's cores.
-        threads: 1,
         ..Config::default()
     });
-    let r = solver.solve_threads(&mut search, u64::MAX, &mut |_| true);
+    // The plain search, on this thread: the goal found must not depend on the cores.
+    let r = solver.solve(&mut search);
     let verdict = match (r.outcome, r.stopped) {
         (Some(Outcome::Proven), _) => Verdict::Win,
         (Some(Outcome::Disproven), _) => Verdict::Loss,
