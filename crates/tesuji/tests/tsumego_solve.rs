@@ -344,3 +344,69 @@ fn a_budget_cut_while_searching_the_first_moves_keeps_the_confirmed_move() {
     let unsearched: Vec<_> = a.unsearched.iter().map(|&m| v(m)).collect();
     assert_eq!(unsearched, ["C6", "F7", "E8", "pass"]);
 }
+
+/// The quick report (one winning move) gives a move that needs the fewest ko threats of
+/// all the winning moves of the full report: it stops at the first stone that needs no
+/// more than the root does, and must never stop at one that needs more.
+#[test]
+fn the_quick_report_move_needs_the_fewest_threats() {
+    let (mut ko_problems, mut runs) = (0, 0);
+    for (name, text) in common::tsumegojs_sgf_files() {
+        let text = text.trim_start_matches('\u{feff}');
+        let Ok(trees) = sgf::parse(text) else {
+            continue;
+        };
+        let Ok(problem) = Tsumego::from_sgf(&trees[0]) else {
+            continue;
+        };
+        // gop/15746 (Black to play, larger than the others): its first winning move in
+        // the table's order needs one threat more than its best, D5.
+        let colours = if name == "gop/15746" {
+            vec![problem.first()]
+        } else if problem.region_empty_count() <= MAX_EMPTY {
+            vec![tesuji::Color::Black, tesuji::Color::White]
+        } else {
+            continue;
+        };
+        for first in colours {
+            let full = solve(&problem, first, &SolveOptions::default());
+            let quick = solve(
+                &problem,
+                first,
+                &SolveOptions {
+                    all_moves: false,
+                    pv: false,
+                    ..SolveOptions::default()
+                },
+            );
+            runs += 1;
+            assert_eq!(
+                (quick.result, quick.threshold),
+                (full.result, full.threshold),
+                "{name} {first:?}"
+            );
+            let Some(fewest) = full
+                .moves
+                .iter()
+                .map(|m| m.threshold)
+                .min_by_key(|t| t.unwrap_or(i32::MIN))
+            else {
+                assert!(quick.moves.is_empty(), "{name} {first:?}: {quick:?}");
+                continue;
+            };
+            ko_problems += usize::from(full.threshold.is_some());
+            let ours = quick
+                .moves
+                .first()
+                .unwrap_or_else(|| panic!("{name} {first:?}: no move"));
+            assert!(
+                full.moves.contains(ours),
+                "{name} {first:?}: quick {ours:?}, full {:?}",
+                full.moves
+            );
+            assert_eq!(ours.threshold, fewest, "{name} {first:?}: {:?}", full.moves);
+        }
+    }
+    println!("{runs} runs, {ko_problems} with a ko threshold");
+    assert!(ko_problems >= 5, "{ko_problems}");
+}

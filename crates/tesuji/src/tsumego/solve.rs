@@ -927,7 +927,10 @@ fn move_threshold_checked(
 
 /// The first move to report: a winning move of the root (proven by `solver`), preferring
 /// one that wins whatever the threats, then the least threshold; among equals, the order
-/// of [`candidates`]. With its threshold.
+/// of [`candidates`]. With its threshold. A stone that needs only the root's threshold
+/// ends the look: no move wins with fewer threats than the root does (the moves after it
+/// would each cost a search of their own, and a ko problem's losing moves are the dear
+/// ones).
 fn chosen_move(
     problem: &Tsumego,
     first: Color,
@@ -989,6 +992,8 @@ fn chosen_move(
         }
         match t {
             None => return Some((mv, None)),
+            // No move wins with fewer threats than the root needs: this one is a best.
+            Some(t) if thresholds.root == Some(t) => return Some((mv, Some(t))),
             Some(t) => {
                 if best.is_none_or(|(_, bt)| bt.is_some_and(|bt| t < bt)) {
                     best = Some((mv, Some(t)));
