@@ -62,6 +62,20 @@
 //! children against minimax after other roots have filled the table, and fails if the
 //! values of the other outcome are kept too.
 //!
+//! [`Solver::adopt_root`] lets a caller who knows that no stored tree can pass through a
+//! new root (no earlier root reaches it) keep the table for that root's moves as well.
+//!
+//! **A known gap: core values and the root's moves.** A value stored under a core key
+//! ([`Problem::core_key`]) is read at states whose other parts differ from the state that
+//! stored it, so its tree can pass through the root of a later search with the root's own
+//! other parts, which nothing in the table shows. The root's value is still right (the cut
+//! above), but a search of the root's moves one by one can take a move for winning by a
+//! line that in truth repeats the root. The random token games of the tests show it once
+//! their cores are on (`adopted_roots_children_match_minimax`, with every node as a root,
+//! within a few hundred games); without cores they match minimax. In life and death it
+//! needs a cycle of positions through the problem's start that meets no ko ban (sending
+//! two, returning one).
+//!
 //! Since stored values are values as a root, one table can serve several roots of the same
 //! problem with [`Solver::solve`] (other first players, other ko-threat counts) as long as
 //! equal keys mean equal futures; call [`Solver::clear_table`] when keys change meaning.

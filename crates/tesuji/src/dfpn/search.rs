@@ -469,6 +469,34 @@ impl Solver {
         self.note_root(key);
     }
 
+    /// Readies the table for a search from the current state of `p` that the caller knows
+    /// no stored state can reach back to, and for searches of its moves one by one
+    /// afterwards ([`Solver::solve_child`], [`Solver::solve_children`]), which then use
+    /// the table as it is instead of keeping only the values that hold on any path (see
+    /// "Repetitions and the graph-history interaction" in the module documentation).
+    ///
+    /// The caller's part: no state stored by a search from another root has this state's
+    /// full key, nor a key that leads to it (tsumego: ko threats are only ever spent, so
+    /// no state searched from a root where the first player had fewer threats has as many
+    /// as this one). What the caller cannot vouch for are the values stored under a core
+    /// key ([`Problem::core_key`]): they are read at states with any other parts, this
+    /// state's included, and their trees may pass through it; those of the outcome that
+    /// not every repetition has are dropped here. Wrongly called, the moves' values can be
+    /// wrong.
+    pub fn adopt_root<P: Problem>(&mut self, p: &P) {
+        if self.table.len() == 0 {
+            return;
+        }
+        match p.repetition_value() {
+            Some(keep) => {
+                self.table.drop_core_except(keep);
+                self.table_root = Some(p.key());
+                self.core_mixed = true;
+            }
+            None => self.clear_table(),
+        }
+    }
+
     /// Records that a search starts from `key` (see [`Solver::solve_children`]).
     pub(crate) fn note_root(&mut self, key: u64) {
         if self.table.len() == 0 {

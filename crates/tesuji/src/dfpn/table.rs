@@ -115,6 +115,18 @@ impl Table {
         });
     }
 
+    /// Drops the proofs (`keep` disproven) or the disproofs that hold whatever the parts
+    /// of the state outside its core are ([`Entry::core`]); keeps the rest.
+    pub fn drop_core_except(&mut self, keep: super::Outcome) {
+        self.map.retain(|_, e| {
+            !e.core
+                || match keep {
+                    super::Outcome::Proven => e.pn == 0,
+                    super::Outcome::Disproven => e.dn == 0,
+                }
+        });
+    }
+
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.map.clear();

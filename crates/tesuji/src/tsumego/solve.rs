@@ -816,11 +816,11 @@ fn threshold_walk(
         return Some((None, None, solver));
     }
     let start = d0.clamp(lo + 1, hi);
-    let (r, search) = shared_search(problem, first, start, budget, &mut solver)?;
+    let (r, search) = shared_search(problem, first, start, budget, &mut solver, false)?;
     if r == Outcome::Proven {
         let (mut won, mut at_won) = (start, search);
         while won - 1 > lo {
-            let (r, se) = shared_search(problem, first, won - 1, budget, &mut solver)?;
+            let (r, se) = shared_search(problem, first, won - 1, budget, &mut solver, false)?;
             if r != Outcome::Proven {
                 break;
             }
@@ -831,7 +831,16 @@ fn threshold_walk(
     }
     let mut d = start + 1;
     while d <= hi {
-        let (r, se) = shared_search(problem, first, d, budget, &mut solver)?;
+        // Every root before this one gave the first player fewer threats (the main
+        // search's at `lo`, then the walk's below `d`), and threats are only ever spent:
+        // above 0, none of their states has this root's threats, so none of their trees
+        // passes through it, and the table stays fit for looking at this root's moves one
+        // by one (`Solver::adopt_root`; it drops the first player's wins stored under
+        // core keys, which hold at any threats). The winning move is looked for there
+        // (`chosen_move`); before, that look dropped every win of the first player, this
+        // search's own proofs with them, and proved the move again from nothing
+        // (gop/15275: 1.43M nodes, more than the search).
+        let (r, se) = shared_search(problem, first, d, budget, &mut solver, d > 0)?;
         if r == Outcome::Proven {
             return Some((Some(d), Some(se), solver));
         }
@@ -842,17 +851,22 @@ fn threshold_walk(
 
 /// The result at `d` in `solver`'s table (which may hold values of searches at other
 /// differences: keys tell them apart, and values that hold whatever the threats are
-/// shared on purpose), with the state.
+/// shared on purpose), with the state. With `adopt`, the caller knows that no tree in
+/// the table passes through this root (`Solver::adopt_root`).
 fn shared_search(
     problem: &Tsumego,
     first: Color,
     d: i32,
     budget: &mut Budget,
     solver: &mut Solver,
+    adopt: bool,
 ) -> Option<(Outcome, Search)> {
     let config = budget.config(None)?;
     solver.set_limits(config.nodes, config.time);
     let mut search = search_for(problem, first, d, budget.options);
+    if adopt {
+        solver.adopt_root(&search);
+    }
     budget.enter(Phase::Threshold(d), None, 0, 0);
     let r = solver.solve_threads(&mut search, SLICE, &mut |n| budget.report(n));
     budget.charge(solver, Some(r.stopped));
