@@ -369,6 +369,9 @@ pub struct Solver {
     repetitions: u64,
     /// The root of every search since the table was empty, if they all had the same.
     table_root: Option<u64>,
+    /// The last search's root and the key of the child that decided it for the side to
+    /// move there (see [`Solver::root_winning_child`]).
+    root_win: Option<(u64, u64)>,
     /// The table may hold core values of states whose other parts differ from those of a
     /// state looked up with the same core ([`Problem::core_key`]): it has served several
     /// roots, or a move that changes those parts was played. Until then a lookup under
@@ -401,6 +404,7 @@ impl Solver {
             last_final: 0,
             repetitions: 0,
             table_root: None,
+            root_win: None,
             core_mixed: false,
             proof_stopped: StopReason::Solved,
             naive_ghi: false,
@@ -497,6 +501,42 @@ impl Solver {
         }
     }
 
+    /// After a search ([`Solver::solve`] and its variants) that decided `root` for the side
+    /// to move there (proven at an OR root, disproven at an AND root): the key of a child
+    /// of the root that wins for that side, as the search's own frame at the root found it,
+    /// with the root on the path. That is what [`Solver::solve_child`] would establish for
+    /// the move, without its search (which must read again every result that relies on the
+    /// path, none of them stored: a live group's proof that leans on repetitions can cost
+    /// as much again). `None` when the last search was of another root, did not decide it
+    /// so, found it decided in the table, or when the table had served other roots (then
+    /// what the frame read may pass through the root; see the module documentation),
+    /// unless adopted ([`Solver::adopt_root`]).
+    pub fn root_winning_child(&self, root: u64) -> Option<u64> {
+        self.root_win
+            .and_then(|(r, child)| (r == root).then_some(child))
+    }
+
+    /// The root's deciding child (see [`Solver::root_winning_child`]) when `frame`, the
+    /// root's, ends with `found`.
+    fn deciding_child<M>(&self, frame: &Frame<M>, ev: &Eval, found: Found) -> Option<(u64, u64)> {
+        let wins = matches!(
+            (frame.kind, found),
+            (NodeKind::Or, Found::Final(Outcome::Proven, _))
+                | (NodeKind::And, Found::Final(Outcome::Disproven, _))
+        );
+        if !wins || self.table_root != Some(frame.key) {
+            return None;
+        }
+        let child = frame.children.get(ev.best)?;
+        // The best child is one with the winning value (the root's value is its).
+        let (pn, dn, _) = self.child_numbers(child);
+        let decides = match frame.kind {
+            NodeKind::Or => pn == 0,
+            NodeKind::And => dn == 0,
+        };
+        decides.then_some((frame.key, child.key))
+    }
+
     /// Records that a search starts from `key` (see [`Solver::solve_children`]).
     pub(crate) fn note_root(&mut self, key: u64) {
         if self.table.len() == 0 {
@@ -560,6 +600,7 @@ impl Solver {
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> SolveResult {
         self.nodes = 0;
+        self.root_win = None;
         self.note_root(p.key());
         let mut budget = Budget::reporting(&self.config, every, progress);
         budget.shared = self.shared.clone();
@@ -1147,6 +1188,9 @@ impl Solver {
                 let Some(mut frame) = frames.pop() else {
                     return found;
                 };
+                if frames.is_empty() && only.is_none() {
+                    self.root_win = self.deciding_child(&frame, &ev, found);
+                }
                 scratch.spare.push(std::mem::take(&mut frame.children));
                 if let Some(shared) = &self.shared {
                     shared.leave(self.thread, frames.len());

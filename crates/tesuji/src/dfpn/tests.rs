@@ -1076,6 +1076,62 @@ fn larger_cyclic_graphs_with_small_tables() {
     println!("  {proven} proven, {nodes} nodes in solve, {fallbacks} fallbacks");
 }
 
+/// [`Solver::root_winning_child`]: the child a search's root frame found deciding the
+/// root wins with the root on the path (minimax), on random cyclic graphs, every node a
+/// root, one fresh table per root and then one table for all (where only an adopted or
+/// first root may answer).
+#[test]
+fn the_root_s_deciding_child_wins() {
+    let base = 0x5EED_D0C1;
+    println!("deciding children: seeds {base}..+200");
+    let (mut decided, mut given) = (0, 0);
+    for i in 0..200u64 {
+        let seed = base + i;
+        let g = Graph::random_with(seed, 4 + (i % 12) as usize, true, 6 + i % 6);
+        let mut shared = Solver::new(small_config());
+        for root in 0..g.nodes.len() {
+            for fresh in [true, false] {
+                let mut h = g.clone();
+                h.stack = vec![root];
+                let mut own = Solver::new(small_config());
+                let solver = if fresh { &mut own } else { &mut shared };
+                let r = solver.solve(&mut h);
+                let key = h.key();
+                let kind = h.node_kind();
+                let wins = matches!(
+                    (kind, r.outcome),
+                    (NodeKind::Or, Some(Outcome::Proven))
+                        | (NodeKind::And, Some(Outcome::Disproven))
+                );
+                decided += usize::from(wins && fresh);
+                let Some(child) = solver.root_winning_child(key) else {
+                    continue;
+                };
+                assert!(
+                    wins,
+                    "seed {seed} root {root}: a deciding child of an undecided root"
+                );
+                given += usize::from(fresh);
+                let mut moves = Vec::new();
+                h.moves(&mut moves);
+                let mv = moves
+                    .into_iter()
+                    .find(|&m| {
+                        h.play(m);
+                        let k = h.key();
+                        h.undo();
+                        k == child
+                    })
+                    .unwrap_or_else(|| panic!("seed {seed} root {root}: no such child"));
+                let want = graph_minimax(&h, mv, &mut vec![root]);
+                assert_eq!(Some(want), r.outcome, "seed {seed} root {root} child {mv}");
+            }
+        }
+    }
+    println!("  {decided} roots won by the side to move, a deciding child for {given}");
+    assert!(given * 2 > decided, "{given} of {decided}");
+}
+
 #[test]
 fn one_table_serves_every_root() {
     let base = 0x5EED_9001;

@@ -959,12 +959,9 @@ fn chosen_move(
         // The root wins at the lowest difference: a move that wins there wins whatever
         // the threats (and at d_best, results being monotone). Its table knows them.
         // The first in the far table's order (least work there first); a pass last.
-        for mv in candidates(far, far_search, Outcome::Proven) {
-            let c = budget.config(None)?;
-            budget.enter(Phase::WinningMove, Some(mv.to_move()), 0, 0);
-            far.set_limits(c.nodes, c.time);
-            let v = far.solve_child_reporting(far_search, mv, SLICE, &mut |n| budget.report(n));
-            budget.charge(far, None);
+        let (order, confirmed) = candidates(far, far_search);
+        for mv in order {
+            let v = winning_look(far, far_search, mv, confirmed, budget)?;
             if v == Some(Outcome::Proven) {
                 if mv == TsumegoMove::Pass {
                     pass = pass.or(Some((mv, None)));
@@ -980,12 +977,9 @@ fn chosen_move(
             return pass;
         }
     }
-    for mv in candidates(solver, search, Outcome::Proven) {
-        let c = budget.config(None)?;
-        budget.enter(Phase::WinningMove, Some(mv.to_move()), 0, 0);
-        solver.set_limits(c.nodes, c.time);
-        let v = solver.solve_child_reporting(search, mv, SLICE, &mut |n| budget.report(n));
-        budget.charge(solver, None);
+    let (order, confirmed) = candidates(solver, search);
+    for mv in order {
+        let v = winning_look(solver, search, mv, confirmed, budget)?;
         if v != Some(Outcome::Proven) {
             if budget.stopped.is_some() {
                 break;
@@ -1023,19 +1017,49 @@ fn chosen_move(
     }
 }
 
-/// The moves of the root of `search` in the order to try them as winning moves for the
-/// side for which a child valued `want` wins: those the table holds as `want` (least work
-/// first: the simplest proof), then the others in search order; not those known to lose.
-fn candidates(solver: &Solver, search: &mut Search, want: Outcome) -> Vec<TsumegoMove> {
+/// The first player's result after `mv` at the root of `search`, in `solver`'s table
+/// (`Solver::solve_child`), or at once when `mv` is `confirmed`, the move that decided
+/// the root in the solver's last search; `None` when the budget is spent.
+fn winning_look(
+    solver: &mut Solver,
+    search: &mut Search,
+    mv: TsumegoMove,
+    confirmed: Option<TsumegoMove>,
+    budget: &mut Budget,
+) -> Option<Option<Outcome>> {
+    let c = budget.config(None)?;
+    budget.enter(Phase::WinningMove, Some(mv.to_move()), 0, 0);
+    if confirmed == Some(mv) {
+        return Some(Some(Outcome::Proven));
+    }
+    solver.set_limits(c.nodes, c.time);
+    let v = solver.solve_child_reporting(search, mv, SLICE, &mut |n| budget.report(n));
+    budget.charge(solver, None);
+    Some(v)
+}
+
+/// The moves of the root of `search` in the order to try them as the first player's
+/// winning moves: those the table holds as won (least work first: the simplest proof),
+/// then the move that the last search of `solver` found deciding the root
+/// (`Solver::root_winning_child`: a win known without a search of its own), then the
+/// others in search order (each of which may cost a whole search to refute); not those
+/// known to lose. With that deciding move.
+fn candidates(solver: &Solver, search: &mut Search) -> (Vec<TsumegoMove>, Option<TsumegoMove>) {
+    let decided_by = solver.root_winning_child(search.key());
+    let want = Outcome::Proven;
     let mut moves = Vec::new();
     search.moves(&mut moves);
     let mut known: Vec<(u64, usize, TsumegoMove)> = Vec::new();
     let mut rest = Vec::new();
+    let mut confirmed = None;
     for (i, &mv) in moves.iter().enumerate() {
         search.play(mv);
         let key = search.key();
         let terminal = search.terminal();
         search.undo();
+        if decided_by == Some(key) {
+            confirmed = Some(mv);
+        }
         let value = match terminal {
             Some(o) => Some((Some(o), 0)),
             None => solver.table_value(key),
@@ -1043,11 +1067,19 @@ fn candidates(solver: &Solver, search: &mut Search, want: Outcome) -> Vec<Tsumeg
         match value {
             Some((Some(o), work)) if o == want => known.push((work, i, mv)),
             Some((Some(_), _)) => {}
+            _ if confirmed == Some(mv) => {}
             _ => rest.push(mv),
         }
     }
     known.sort_unstable_by_key(|k| (k.0, k.1));
-    known.into_iter().map(|k| k.2).chain(rest).collect()
+    let unlisted = confirmed.filter(|&c| !known.iter().any(|k| k.2 == c));
+    let order = known
+        .into_iter()
+        .map(|k| k.2)
+        .chain(unlisted)
+        .chain(rest)
+        .collect();
+    (order, confirmed)
 }
 
 /// For each of `losing` (every move of the root when `None`), the opponent's reply after
