@@ -631,8 +631,10 @@ impl Solver {
     /// budget of one call. A terminal root has no children to list.
     ///
     /// Sound only with table entries stored by searches from this same root, so if the
-    /// table holds entries from searches of other roots, it is emptied first (see the
-    /// module documentation): solve each root's children before moving to the next root.
+    /// table holds entries from searches of other roots, it first keeps only what holds
+    /// on any path ([`Problem::repetition_value`]'s outcome; else it is emptied; see the
+    /// module documentation, and [`Solver::adopt_root`] for the exception): solve each
+    /// root's children before moving to the next root.
     ///
     /// ```
     /// use tesuji::dfpn::{Config, NodeKind, Outcome, Problem, Solver};
