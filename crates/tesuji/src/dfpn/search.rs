@@ -479,10 +479,9 @@ impl Solver {
     /// the table as it is instead of keeping only the values that hold on any path (see
     /// "Repetitions and the graph-history interaction" in the module documentation).
     ///
-    /// The caller's part: no state stored by a search from another root has this state's
-    /// full key, nor a key that leads to it (tsumego: ko threats are only ever spent, so
-    /// no state searched from a root where the first player had fewer threats has as many
-    /// as this one). What the caller cannot vouch for are the values stored under a core
+    /// The caller's part: no state that a search from another root stored can lead to this
+    /// one (tsumego: ko threats are only ever spent, so no state searched from a root where
+    /// the first player had fewer threats has as many as this one). What the caller cannot vouch for are the values stored under a core
     /// key ([`Problem::core_key`]): they are read at states with any other parts, this
     /// state's included, and their trees may pass through it; those of the outcome that
     /// not every repetition has are dropped here. Wrongly called, the moves' values can be
