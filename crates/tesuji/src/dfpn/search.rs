@@ -481,11 +481,11 @@ impl Solver {
     ///
     /// The caller's part: no state that a search from another root stored can lead to this
     /// one (tsumego: ko threats are only ever spent, so no state searched from a root where
-    /// the first player had fewer threats has as many as this one). What the caller cannot vouch for are the values stored under a core
-    /// key ([`Problem::core_key`]): they are read at states with any other parts, this
-    /// state's included, and their trees may pass through it; those of the outcome that
-    /// not every repetition has are dropped here. Wrongly called, the moves' values can be
-    /// wrong.
+    /// the first player had fewer threats has as many as this one). What the caller cannot
+    /// vouch for are the values stored under a core key ([`Problem::core_key`]): they are
+    /// read at states with any other parts, this state's included, and their trees may
+    /// pass through it; those of the outcome that not every repetition has are dropped
+    /// here. Wrongly called, the moves' values can be wrong.
     pub fn adopt_root<P: Problem>(&mut self, p: &P) {
         if self.table.len() == 0 {
             return;
@@ -515,25 +515,19 @@ impl Solver {
             .and_then(|(r, child)| (r == root).then_some(child))
     }
 
-    /// The root's deciding child (see [`Solver::root_winning_child`]) when `frame`, the
-    /// root's, ends with `found`.
-    fn deciding_child<M>(&self, frame: &Frame<M>, ev: &Eval, found: Found) -> Option<(u64, u64)> {
-        let wins = matches!(
-            (frame.kind, found),
-            (NodeKind::Or, Found::Final(Outcome::Proven, _))
-                | (NodeKind::And, Found::Final(Outcome::Disproven, _))
-        );
+    /// The root's deciding child (see [`Solver::root_winning_child`]) as its frame `frame`
+    /// ends with the numbers `ev`.
+    fn deciding_child<M>(&self, frame: &Frame<M>, ev: &Eval) -> Option<(u64, u64)> {
+        // The number the root's mover minimizes is its best child's (`evaluate`): 0 there
+        // means that child wins for the mover.
+        let wins = match frame.kind {
+            NodeKind::Or => ev.pn == 0,
+            NodeKind::And => ev.dn == 0,
+        };
         if !wins || self.table_root != Some(frame.key) {
             return None;
         }
-        let child = frame.children.get(ev.best)?;
-        // The best child is one with the winning value (the root's value is its).
-        let (pn, dn, _) = self.child_numbers(child);
-        let decides = match frame.kind {
-            NodeKind::Or => pn == 0,
-            NodeKind::And => dn == 0,
-        };
-        decides.then_some((frame.key, child.key))
+        frame.children.get(ev.best).map(|c| (frame.key, c.key))
     }
 
     /// Records that a search starts from `key` (see [`Solver::solve_children`]).
@@ -1190,7 +1184,7 @@ impl Solver {
                     return found;
                 };
                 if frames.is_empty() && only.is_none() {
-                    self.root_win = self.deciding_child(&frame, &ev, found);
+                    self.root_win = self.deciding_child(&frame, &ev);
                 }
                 scratch.spare.push(std::mem::take(&mut frame.children));
                 if let Some(shared) = &self.shared {

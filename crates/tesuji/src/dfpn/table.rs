@@ -36,6 +36,14 @@ impl Entry {
     pub fn is_final(&self) -> bool {
         self.pn == 0 || self.dn == 0
     }
+
+    /// Whether the entry is a proof (`outcome` proven) or a disproof (disproven).
+    pub fn holds(&self, outcome: super::Outcome) -> bool {
+        match outcome {
+            super::Outcome::Proven => self.pn == 0,
+            super::Outcome::Disproven => self.dn == 0,
+        }
+    }
 }
 
 /// A hasher for keys that are already hashes: one multiply, so that low bits mix.
@@ -109,22 +117,13 @@ impl Table {
 
     /// Keeps only the proofs (`keep` proven) or the disproofs.
     pub fn keep_only(&mut self, keep: super::Outcome) {
-        self.map.retain(|_, e| match keep {
-            super::Outcome::Proven => e.pn == 0,
-            super::Outcome::Disproven => e.dn == 0,
-        });
+        self.map.retain(|_, e| e.holds(keep));
     }
 
     /// Drops the proofs (`keep` disproven) or the disproofs that hold whatever the parts
     /// of the state outside its core are ([`Entry::core`]); keeps the rest.
     pub fn drop_core_except(&mut self, keep: super::Outcome) {
-        self.map.retain(|_, e| {
-            !e.core
-                || match keep {
-                    super::Outcome::Proven => e.pn == 0,
-                    super::Outcome::Disproven => e.dn == 0,
-                }
-        });
+        self.map.retain(|_, e| !e.core || e.holds(keep));
     }
 
     /// Forgets everything.

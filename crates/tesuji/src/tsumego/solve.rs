@@ -837,9 +837,9 @@ fn threshold_walk(
         // passes through it, and the table stays fit for looking at this root's moves one
         // by one (`Solver::adopt_root`; it drops the first player's wins stored under
         // core keys, which hold at any threats). The winning move is looked for there
-        // (`chosen_move`); before, that look dropped every win of the first player, this
-        // search's own proofs with them, and proved the move again from nothing
-        // (gop/15275: 1.43M nodes, more than the search).
+        // (`chosen_move`). Without the adoption, that look would drop every win of the
+        // first player, this search's own proofs with them, and prove the move again
+        // from nothing, at times at more cost than the search (`BENCHMARKS.md`).
         let (r, se) = shared_search(problem, first, d, budget, &mut solver, d > 0)?;
         if r == Outcome::Proven {
             return Some((Some(d), Some(se), solver));
@@ -1046,7 +1046,6 @@ fn winning_look(
 /// known to lose. With that deciding move.
 fn candidates(solver: &Solver, search: &mut Search) -> (Vec<TsumegoMove>, Option<TsumegoMove>) {
     let decided_by = solver.root_winning_child(search.key());
-    let want = Outcome::Proven;
     let mut moves = Vec::new();
     search.moves(&mut moves);
     let mut known: Vec<(u64, usize, TsumegoMove)> = Vec::new();
@@ -1065,7 +1064,7 @@ fn candidates(solver: &Solver, search: &mut Search) -> (Vec<TsumegoMove>, Option
             None => solver.table_value(key),
         };
         match value {
-            Some((Some(o), work)) if o == want => known.push((work, i, mv)),
+            Some((Some(Outcome::Proven), work)) => known.push((work, i, mv)),
             Some((Some(_), _)) => {}
             _ if confirmed == Some(mv) => {}
             _ => rest.push(mv),
