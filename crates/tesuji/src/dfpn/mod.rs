@@ -63,18 +63,40 @@
 //! values of the other outcome are kept too.
 //!
 //! [`Solver::adopt_root`] lets a caller who knows that no stored tree can pass through a
-//! new root (no earlier root reaches it) keep the table for that root's moves as well.
+//! new root (no earlier root reaches it) keep the table for that root's moves as well;
+//! what the caller cannot vouch for are the values read under a core key, which those
+//! searches handle apart (below).
 //!
-//! **A known gap: core values and the root's moves.** A value stored under a core key
-//! ([`Problem::core_key`]) is read at states whose other parts differ from the state that
-//! stored it, so its tree can pass through the root of a later search with the root's own
-//! other parts, which nothing in the table shows. The root's value is still right (the cut
-//! above), but a search of the root's moves one by one can take a move for winning by a
-//! line that in truth repeats the root. The random token games of the tests show it once
-//! their cores are on (`adopted_roots_children_match_minimax`, with every node as a root,
-//! within a few hundred games); without cores they match minimax. In life and death it
-//! needs a cycle of positions through the problem's start that meets no ko ban (sending
-//! two, returning one).
+//! **Core values and the root's moves.** A value read under a core key
+//! ([`Problem::core_key`]) was stored by a state whose other parts may differ from those of
+//! the state reading it, so its tree, relabelled with the reader's parts, can pass through
+//! the root of the search with the root's own parts, which nothing in the table shows. The
+//! root's value is still right (the cut above), but a search of the root's moves one by one
+//! could take a move for winning by a line that in truth repeats the root. Two flags on
+//! every final value tell where that can happen, both relative to the core of the table's
+//! root (the root of the first search since the table was empty):
+//!
+//! - **touches**: its tree may hold a state with that core (the state itself has it, or
+//!   the winning child at the mover's turn does, or any child at a loss);
+//! - **risky**: its tree may hold a value read under a core key that touches (relabelled,
+//!   that value's tree may meet the root itself), or a child that is risky in the same
+//!   sense.
+//!
+//! At the mover's winning turn the flags are those of one winning child, the least
+//! path-dependent, then the least risky. A search restricted to one root move reads a
+//! risky value only when it has the outcome every repetition has (that one holds on any
+//! path, as above) and searches the state again otherwise; the root's deciding child
+//! ([`Solver::root_winning_child`]) is given only under the same condition. So the flags
+//! must refer to this root's core: [`Solver::adopt_root`] of a root with another core
+//! empties the table, and the table kept for the children of another root (the values of
+//! the repetition's outcome, read whatever their flags) takes that root's core.
+//!
+//! A risky value needs a cycle of positions through the root's core. In life and death
+//! that takes a ko (or a longer cycle such as sending two and returning one): where the
+//! first move takes a ko, the retake and a ko threat bring the start back with one
+//! threat fewer. The random token games of the tests, with every node a root, fail
+//! within a few hundred games if the restricted searches read every risky value, or if no
+//! state is taken to touch.
 //!
 //! Since stored values are values as a root, one table can serve several roots of the same
 //! problem with [`Solver::solve`] (other first players, other ko-threat counts) as long as
@@ -182,8 +204,9 @@
 //! descend (Kaneko's "virtual" proof numbers, there only, and only for the choice: the
 //! numbers stored are the real ones). The first thread to settle the root gives the result,
 //! and every proof found joins the main thread's table for the searches that follow
-//! (the threshold walk, the moves, the proof tree). [`Problem::absorb`] passes on what a
-//! helper's copy of the problem learnt (in life and death, that a ko ban was met).
+//! (the threshold walk, the moves, the proof tree); their flags (see "Core values and the
+//! root's moves") refer to the main thread's table root. [`Problem::absorb`] passes on
+//! what a helper's copy of the problem learnt (in life and death, that a ko ban was met).
 //!
 //! Why not all of Kaneko's parallel df-pn (AAAI 2010), where every thread reads and writes
 //! one table of open numbers too: here a shared open number would have to carry the path

@@ -170,7 +170,7 @@ impl Solver {
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Option<ProofTree<P::Move>> {
         self.nodes = 0;
-        self.note_root(p.key());
+        self.note_root(p);
         let mut budget = Budget::reporting(&self.config, every, progress);
         let mut path = Path::default();
         self.proof_stopped = StopReason::Solved;
@@ -243,7 +243,7 @@ impl Solver {
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Vec<P::Move> {
         self.nodes = 0;
-        self.note_root(p.key());
+        self.note_root(p);
         let mut budget = Budget::reporting(&self.config, every, progress);
         let mut path = Path::default();
         let mut line = Vec::new();

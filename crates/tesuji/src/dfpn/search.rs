@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::clock::Instant;
 
 use super::shared::{Shared, SharedFinal};
-use super::table::{Entry, KeyHasher, Table, INF};
+use super::table::{Entry, Flags, KeyHasher, Table, INF};
 use super::{NodeKind, Outcome, Problem};
 
 /// "Depends on no repetition": the dependency depth of a path-independent result.
@@ -286,8 +286,8 @@ struct Child<M> {
     fixed: Option<(Outcome, u32)>,
     /// Numbers to use when the table has no entry.
     last: (u32, u32),
-    /// `fixed` holds whatever the parts of the state outside its core are.
-    core: bool,
+    /// What the tree of `fixed` holds ([`Flags`]).
+    flags: Flags,
     /// The move is there whatever those parts are ([`Problem::core_move`]).
     core_move: bool,
 }
@@ -304,6 +304,8 @@ struct Frame<M> {
     restricted: bool,
     /// The state's moves depend on its core alone ([`Problem::core_moves`]).
     core_moves: bool,
+    /// The state has the core of the table's root ([`Entry::touches`]).
+    at_core: bool,
 }
 
 /// The node's numbers as the frame sees them.
@@ -315,8 +317,9 @@ struct Eval {
     best: usize,
     /// Second-smallest "min" number (pn at OR nodes, dn at AND nodes).
     second: u32,
-    /// If final: it holds whatever the parts of the state outside its core are.
-    core: bool,
+    /// If final: what its tree holds, by the children it rests on ([`Flags`]; `touches`
+    /// leaves out the state itself).
+    flags: Flags,
 }
 
 fn add(a: u32, b: u32) -> u32 {
@@ -377,6 +380,16 @@ pub struct Solver {
     /// roots, or a move that changes those parts was played. Until then a lookup under
     /// the core key can only find what the full key finds, and is skipped.
     core_mixed: bool,
+    /// The core key of the root that [`Entry::touches`] refers to: the root of the first
+    /// search since the table was empty.
+    table_core: Option<u64>,
+    /// Given to the helpers of a parallel search: the main thread's `table_core`.
+    pinned_core: Option<Option<u64>>,
+    /// While a search restricted to one root move runs: the value every repetition has
+    /// ([`Problem::repetition_value`]), the only one a [risky](Entry::risky) value may
+    /// have to be read there (see "Core values and the root's moves" in the module
+    /// documentation). `None` in other searches, which read every final value.
+    restricted: Option<Option<Outcome>>,
     /// Why the latest [`Solver::proof_tree`] stopped.
     pub(crate) proof_stopped: StopReason,
     /// Test only: store path-dependent results as if they were not (the naive, unsound
@@ -406,6 +419,9 @@ impl Solver {
             table_root: None,
             root_win: None,
             core_mixed: false,
+            table_core: None,
+            pinned_core: None,
+            restricted: None,
             proof_stopped: StopReason::Solved,
             naive_ghi: false,
             shared: None,
@@ -450,6 +466,7 @@ impl Solver {
     pub fn clear_table(&mut self) {
         self.table.clear();
         self.table_root = None;
+        self.table_core = None;
         self.core_mixed = false;
     }
 
@@ -463,14 +480,17 @@ impl Solver {
         if self.table.len() > 0 && self.table_root != Some(key) {
             match p.repetition_value() {
                 Some(keep) => {
+                    // What stays is read everywhere whatever its flags, and what this
+                    // root's searches add refers to this root.
                     self.table.keep_only(keep);
                     self.table_root = Some(key);
+                    self.table_core = p.core_key();
                     self.core_mixed = true;
                 }
                 None => self.clear_table(),
             }
         }
-        self.note_root(key);
+        self.note_root(p);
     }
 
     /// Readies the table for a search from the current state of `p` that the caller knows
@@ -482,22 +502,22 @@ impl Solver {
     /// The caller's part: no state that a search from another root stored can lead to this
     /// one (tsumego: ko threats are only ever spent, so no state searched from a root where
     /// the first player had fewer threats has as many as this one). What the caller cannot
-    /// vouch for are the values stored under a core key ([`Problem::core_key`]): they are
-    /// read at states with any other parts, this state's included, and their trees may
-    /// pass through it; those of the outcome that not every repetition has are dropped
-    /// here. Wrongly called, the moves' values can be wrong.
+    /// vouch for are the values read under a core key ([`Problem::core_key`]): they come
+    /// from states with any other parts, this state's included, and their trees may pass
+    /// through it; searches of the root's moves leave out those that may (see "Core
+    /// values and the root's moves" in the module documentation), which they can tell
+    /// only when the table's first root had the same core as this one: else the table is
+    /// emptied. Wrongly called, the moves' values can be wrong.
     pub fn adopt_root<P: Problem>(&mut self, p: &P) {
         if self.table.len() == 0 {
             return;
         }
-        match p.repetition_value() {
-            Some(keep) => {
-                self.table.drop_core_except(keep);
-                self.table_root = Some(p.key());
-                self.core_mixed = true;
-            }
-            None => self.clear_table(),
+        if self.table_core != p.core_key() {
+            self.clear_table();
+            return;
         }
+        self.table_root = Some(p.key());
+        self.core_mixed = true;
     }
 
     /// After a search ([`Solver::solve`] and its variants) that decided `root` for the side
@@ -516,24 +536,55 @@ impl Solver {
     }
 
     /// The root's deciding child (see [`Solver::root_winning_child`]) as its frame `frame`
-    /// ends with the numbers `ev`.
-    fn deciding_child<M>(&self, frame: &Frame<M>, ev: &Eval) -> Option<(u64, u64)> {
-        // The number the root's mover minimizes is its best child's (`evaluate`): 0 there
-        // means that child wins for the mover.
-        let wins = match frame.kind {
-            NodeKind::Or => ev.pn == 0,
-            NodeKind::And => ev.dn == 0,
-        };
-        if !wins || self.table_root != Some(frame.key) {
+    /// ends: the first child that wins for the mover by a value that a search of that
+    /// move alone would read too (not [risky](Entry::risky), or of the outcome `keep`
+    /// that every repetition has).
+    fn deciding_child<M>(&self, frame: &Frame<M>, keep: Option<Outcome>) -> Option<(u64, u64)> {
+        if self.table_root != Some(frame.key) {
             return None;
         }
-        frame.children.get(ev.best).map(|c| (frame.key, c.key))
+        let win = match frame.kind {
+            NodeKind::Or => Outcome::Proven,
+            NodeKind::And => Outcome::Disproven,
+        };
+        frame
+            .children
+            .iter()
+            .find(|c| {
+                let (pn, dn, _, flags) = self.child_numbers_core(c);
+                let wins = match win {
+                    Outcome::Proven => pn == 0,
+                    Outcome::Disproven => dn == 0,
+                };
+                wins && (!flags.risky || keep == Some(win))
+            })
+            .map(|c| (frame.key, c.key))
     }
 
-    /// Records that a search starts from `key` (see [`Solver::solve_children`]).
-    pub(crate) fn note_root(&mut self, key: u64) {
+    /// Whether the current state of `p` has the core of the table's root
+    /// ([`Entry::touches`]).
+    fn at_table_core<P: Problem>(&self, p: &P) -> bool {
+        self.table_core.is_some() && p.core_key() == self.table_core
+    }
+
+    /// Whether a search may read the final table entry `e` (every entry that is not
+    /// final): in a search restricted to one root move, a [risky](Entry::risky) value
+    /// only of the outcome that every repetition has.
+    fn readable(&self, e: &Entry) -> bool {
+        !e.risky
+            || match self.restricted {
+                None => true,
+                Some(keep) => keep.is_some_and(|k| e.holds(k)),
+            }
+    }
+
+    /// Records that a search starts from the current state of `p` (see
+    /// [`Solver::solve_children`]).
+    pub(crate) fn note_root<P: Problem>(&mut self, p: &P) {
+        let key = p.key();
         if self.table.len() == 0 {
             self.table_root = Some(key);
+            self.table_core = self.pinned_core.unwrap_or_else(|| p.core_key());
             self.core_mixed = false;
         } else if self.table_root != Some(key) {
             self.table_root = None;
@@ -594,7 +645,7 @@ impl Solver {
     ) -> SolveResult {
         self.nodes = 0;
         self.root_win = None;
-        self.note_root(p.key());
+        self.note_root(p);
         let mut budget = Budget::reporting(&self.config, every, progress);
         budget.shared = self.shared.clone();
         let mut path = Path::default();
@@ -781,12 +832,15 @@ impl Solver {
     }
 
     /// The final value another thread of a parallel search stored for `key` (or, as a
-    /// core value, for `core`), as a table entry.
+    /// core value, for `core`: then relabelled, see [`relabelled`]), as a table entry.
     fn shared_final(&self, key: u64, core: Option<u64>) -> Option<Entry> {
         let shared = self.shared.as_ref()?;
-        let v = shared
-            .get(key)
-            .or_else(|| core.and_then(|k| shared.get(k)))?;
+        let v = shared.get(key).or_else(|| {
+            core.and_then(|k| shared.get(k)).map(|v| SharedFinal {
+                flags: relabelled(v.flags),
+                ..v
+            })
+        })?;
         let (pn, dn) = match v.outcome {
             Outcome::Proven => (0, INF),
             Outcome::Disproven => (INF, 0),
@@ -796,7 +850,9 @@ impl Solver {
             dn,
             work: v.work,
             stamp: 0,
-            core: v.core,
+            core: v.flags.core,
+            touches: v.flags.touches,
+            risky: v.flags.risky,
         })
     }
 
@@ -821,6 +877,9 @@ impl Solver {
         let shared = Arc::new(Shared::new(threads, share));
         self.shared = Some(shared.clone());
         let base = self.config.clone();
+        // The helpers' flags refer to this table's root (`Entry::touches`).
+        self.note_root(p);
+        let table_core = self.table_core;
         let (mut r, helpers) = std::thread::scope(|s| {
             let handles: Vec<_> = (1..threads)
                 .map(|k| {
@@ -836,6 +895,7 @@ impl Solver {
                     };
                     s.spawn(move || {
                         let mut h = Solver::new(config);
+                        h.pinned_core = Some(table_core);
                         h.shared = Some(shared.clone());
                         h.thread = k;
                         let r = h.solve(&mut q);
@@ -880,7 +940,7 @@ impl Solver {
                 Outcome::Disproven => (INF, 0),
             };
             if !self.table.get(key).is_some_and(|e| e.is_final()) {
-                self.table.store(key, pn, dn, v.work, v.core);
+                self.table.store(key, pn, dn, v.work, v.flags);
             }
         }
         self.nodes = r.nodes;
@@ -966,8 +1026,12 @@ impl Solver {
                 key,
                 fixed,
                 last,
-                // Terminal values depend on the core alone; repetitions are never stored.
-                core: fixed.is_some_and(|(_, d)| d == NO_DEP),
+                // Terminal values depend on the core alone (and a state with the root's
+                // core is not terminal); repetitions are never stored.
+                flags: Flags {
+                    core: fixed.is_some_and(|(_, d)| d == NO_DEP),
+                    ..Flags::default()
+                },
                 core_move,
             });
             cores.push(core_key);
@@ -979,29 +1043,39 @@ impl Solver {
         for (i, c) in children.iter_mut().enumerate() {
             if c.fixed.is_none() {
                 // A proof in the table stays known to this frame even if evicted later.
-                let mut found = self.table.get(c.key).copied();
+                let mut found = self.table.get(c.key).copied().filter(|e| self.readable(e));
                 if !found.is_some_and(|e| e.is_final()) {
-                    // A value of the core, found by a search with other non-core parts.
+                    // A value of the core, found by a search with other non-core parts:
+                    // relabelled to this state's.
                     if let Some(e) = cores[i].and_then(|k| self.table.get(k)) {
-                        if e.is_final() {
-                            found = Some(*e);
+                        let f = relabelled(e.flags());
+                        let e = Entry {
+                            touches: f.touches,
+                            risky: f.risky,
+                            ..*e
+                        };
+                        if e.is_final() && self.readable(&e) {
+                            found = Some(e);
                         }
                     }
                 }
                 if !found.is_some_and(|e| e.is_final()) {
                     // What another thread proved (a parallel search).
-                    if let Some(v) = self.shared_final(c.key, cores[i]) {
+                    if let Some(v) = self
+                        .shared_final(c.key, cores[i])
+                        .filter(|e| self.readable(e))
+                    {
                         found = Some(v);
                     }
                 }
                 match found {
                     Some(e) if e.pn == 0 => {
                         c.fixed = Some((Outcome::Proven, NO_DEP));
-                        c.core = e.core;
+                        c.flags = e.flags();
                     }
                     Some(e) if e.dn == 0 => {
                         c.fixed = Some((Outcome::Disproven, NO_DEP));
-                        c.core = e.core;
+                        c.flags = e.flags();
                     }
                     Some(_) => c.last = (1, 1),
                     None => {}
@@ -1023,15 +1097,16 @@ impl Solver {
         (pn, dn, dep)
     }
 
-    /// The numbers of a child and whether a final value holds whatever the parts of the
-    /// state outside its core are.
-    fn child_numbers_core<M>(&self, c: &Child<M>) -> (u32, u32, u32, bool) {
+    /// The numbers of a child and, for a final value, what its tree holds.
+    fn child_numbers_core<M>(&self, c: &Child<M>) -> (u32, u32, u32, Flags) {
         match c.fixed {
-            Some((Outcome::Proven, d)) => (0, INF, d, c.core),
-            Some((Outcome::Disproven, d)) => (INF, 0, d, c.core),
+            Some((Outcome::Proven, d)) => (0, INF, d, c.flags),
+            Some((Outcome::Disproven, d)) => (INF, 0, d, c.flags),
             None => match self.table.get(c.key) {
-                Some(e) if !self.fallback || e.is_final() => (e.pn, e.dn, NO_DEP, e.core),
-                _ => (c.last.0, c.last.1, NO_DEP, false),
+                Some(e) if (!self.fallback || e.is_final()) && self.readable(e) => {
+                    (e.pn, e.dn, NO_DEP, e.flags())
+                }
+                _ => (c.last.0, c.last.1, NO_DEP, Flags::default()),
             },
         }
     }
@@ -1047,21 +1122,29 @@ impl Solver {
         let mut s_max = 0u32;
         let mut s_count = 0u32;
         let mut win_dep = 0u32; // the most path-independent winning child
+        let mut win_flags: Option<Flags> = None; // and among those, the safest
         let mut all_dep = NO_DEP; // every child counts when the mover loses
         let mut win_core = false; // a winning move to a core value, there whatever
         let mut all_core = f.core_moves; // every child's value is a core value
+        let (mut all_touch, mut all_risky) = (false, false);
         for (i, c) in f.children.iter().enumerate() {
-            let (pn, dn, dep, core) = self.child_numbers_core(c);
+            let (pn, dn, dep, flags) = self.child_numbers_core(c);
             let (cm, cs) = match f.kind {
                 NodeKind::Or => (pn, dn),
                 NodeKind::And => (dn, pn),
             };
             if cm == 0 {
-                win_dep = win_dep.max(dep);
-                win_core |= core && c.core_move;
+                let rank = |d: u32, f: Flags| (d, !f.risky, !f.touches);
+                if win_flags.is_none_or(|w| rank(dep, flags) > rank(win_dep, w)) {
+                    win_flags = Some(flags);
+                    win_dep = dep;
+                }
+                win_core |= flags.core && c.core_move;
             }
-            all_core &= core;
+            all_core &= flags.core;
             all_dep = all_dep.min(dep);
+            all_touch |= flags.touches;
+            all_risky |= flags.risky;
             if cm < m {
                 second = m;
                 m = cm;
@@ -1077,7 +1160,17 @@ impl Solver {
             s = add(s_max, s_count - 1);
         }
         let dep = if m == 0 { win_dep } else { all_dep };
-        let core = if m == 0 { win_core } else { all_core };
+        let flags = match (m, win_flags) {
+            (0, Some(w)) => Flags {
+                core: win_core,
+                ..w
+            },
+            _ => Flags {
+                core: all_core,
+                touches: all_touch,
+                risky: all_risky,
+            },
+        };
         let (pn, dn) = match f.kind {
             NodeKind::Or => (m, s),
             NodeKind::And => (s, m),
@@ -1088,7 +1181,7 @@ impl Solver {
             dep,
             best,
             second,
-            core,
+            flags,
         }
     }
 
@@ -1103,6 +1196,8 @@ impl Solver {
         budget: &mut Budget<'_>,
     ) -> Found {
         let root_key = p.key();
+        let keep = p.repetition_value();
+        self.restricted = only.map(|_| keep);
         if let Some(o) = p.terminal() {
             return Found::Final(o, NO_DEP);
         }
@@ -1151,6 +1246,7 @@ impl Solver {
             start_nodes: self.nodes,
             restricted: only.is_some(),
             core_moves: p.core_moves(),
+            at_core: self.at_table_core(p),
         }];
         loop {
             let Some(top) = frames.last() else {
@@ -1184,7 +1280,7 @@ impl Solver {
                     return found;
                 };
                 if frames.is_empty() && only.is_none() {
-                    self.root_win = self.deciding_child(&frame, &ev);
+                    self.root_win = self.deciding_child(&frame, keep);
                 }
                 scratch.spare.push(std::mem::take(&mut frame.children));
                 if let Some(shared) = &self.shared {
@@ -1199,35 +1295,36 @@ impl Solver {
                                 Outcome::Proven => (0, INF),
                                 Outcome::Disproven => (INF, 0),
                             };
-                            let core = ev.core && dep == NO_DEP;
-                            self.table.store(frame.key, pn, dn, work, core);
+                            let flags = final_flags(&frame, &ev, dep);
+                            self.table.store(frame.key, pn, dn, work, flags);
                             // Under the core key too (`p` is still at this frame's state).
-                            let core_key = if core { p.core_key() } else { None };
+                            let core_key = if flags.core { p.core_key() } else { None };
                             if let Some(k) = core_key {
-                                self.table.store(k, pn, dn, work, true);
+                                self.table.store(k, pn, dn, work, flags);
                             }
                             if let (Some(shared), NO_DEP) = (&self.shared, dep) {
                                 let value = SharedFinal {
                                     outcome: o,
-                                    core,
+                                    flags,
                                     work,
                                 };
                                 shared.put(frame.key, value);
                                 if let Some(k) = core_key {
-                                    shared.put(
-                                        k,
-                                        SharedFinal {
-                                            core: true,
-                                            ..value
-                                        },
-                                    );
+                                    shared.put(k, value);
                                 }
                             }
                         }
                         // A result that relies on the path is not stored: the parent keeps
                         // it in its frame for as long as the path below it is the same.
                         Found::Final(..) => {}
-                        Found::Open(pn, dn) => self.table.store(frame.key, pn, dn, work, false),
+                        Found::Open(pn, dn) => {
+                            // A final value this search may not read gives way to the
+                            // numbers it found instead.
+                            if self.table.get(frame.key).is_some_and(|e| !self.readable(e)) {
+                                self.table.remove(frame.key);
+                            }
+                            self.table.store(frame.key, pn, dn, work, Flags::default())
+                        }
                     }
                 }
                 let Some(parent) = frames.last_mut() else {
@@ -1239,7 +1336,7 @@ impl Solver {
                     match found {
                         Found::Final(o, dep) => {
                             c.fixed = Some((o, dep));
-                            c.core = ev.core && dep == NO_DEP;
+                            c.flags = final_flags(&frame, &ev, dep);
                         }
                         Found::Open(pn, dn) => c.last = (pn, dn),
                     }
@@ -1331,8 +1428,31 @@ impl Solver {
                 start_nodes: self.nodes,
                 restricted: false,
                 core_moves: p.core_moves(),
+                at_core: self.at_table_core(p),
             });
         }
+    }
+}
+
+/// The flags of a final value read under a core key, from those it was stored with: its
+/// tree is the stored state's, relabelled with the parts outside the core of the state
+/// that reads it, so where the stored tree touches the core of the table's root, the
+/// relabelled one may pass through the root itself ([`Entry::risky`]).
+fn relabelled(f: Flags) -> Flags {
+    Flags {
+        risky: f.touches,
+        ..f
+    }
+}
+
+/// The flags of the final value (of dependency `dep`) that `frame` ends with, numbers
+/// `ev`: a core value only when it holds whatever the path, and touching the table's
+/// root core when the state itself has it.
+fn final_flags<M>(frame: &Frame<M>, ev: &Eval, dep: u32) -> Flags {
+    Flags {
+        core: ev.flags.core && dep == NO_DEP,
+        touches: ev.flags.touches || frame.at_core,
+        risky: ev.flags.risky,
     }
 }
 

@@ -8,7 +8,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use super::table::KeyHasher;
+use super::table::{Flags, KeyHasher};
 use super::Outcome;
 
 /// Shards of the shared store: enough that two threads rarely wait for the same lock.
@@ -25,8 +25,9 @@ const SHARED_ENTRY_BYTES: usize = 40;
 pub(crate) struct SharedFinal {
     /// Proven or disproven.
     pub outcome: Outcome,
-    /// Whether it holds whatever the parts of the state outside its core are.
-    pub core: bool,
+    /// Whether it holds whatever the parts of the state outside its core are, and what
+    /// else its tree holds ([`super::table::Flags`]).
+    pub flags: Flags,
     /// Nodes the thread that found it spent under it.
     pub work: u64,
 }

@@ -29,9 +29,25 @@ pub(crate) struct Entry {
     /// A proof or disproof that holds whatever the parts of the state outside its core
     /// are (see [`Problem::core_key`](super::Problem::core_key)).
     pub core: bool,
+    /// A proof or disproof whose tree may hold a state with the core of the table's root
+    /// (see "Core values and the root's moves" in the module documentation of `dfpn`).
+    pub touches: bool,
+    /// A proof or disproof whose tree may hold a value read under a core key that
+    /// [touches](Entry::touches): relabelled, that value's tree may pass through the
+    /// table's root itself.
+    pub risky: bool,
 }
 
 impl Entry {
+    /// The entry's flags.
+    pub fn flags(&self) -> Flags {
+        Flags {
+            core: self.core,
+            touches: self.touches,
+            risky: self.risky,
+        }
+    }
+
     /// Whether the entry is a proof or a disproof.
     pub fn is_final(&self) -> bool {
         self.pn == 0 || self.dn == 0
@@ -44,6 +60,18 @@ impl Entry {
             super::Outcome::Disproven => self.dn == 0,
         }
     }
+}
+
+/// What a final value's tree holds: see [`Entry::core`], [`Entry::touches`] and
+/// [`Entry::risky`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Flags {
+    /// [`Entry::core`].
+    pub core: bool,
+    /// [`Entry::touches`].
+    pub touches: bool,
+    /// [`Entry::risky`].
+    pub risky: bool,
 }
 
 /// A hasher for keys that are already hashes: one multiply, so that low bits mix.
@@ -120,10 +148,9 @@ impl Table {
         self.map.retain(|_, e| e.holds(keep));
     }
 
-    /// Drops the proofs (`keep` disproven) or the disproofs that hold whatever the parts
-    /// of the state outside its core are ([`Entry::core`]); keeps the rest.
-    pub fn drop_core_except(&mut self, keep: super::Outcome) {
-        self.map.retain(|_, e| !e.core || e.holds(keep));
+    /// Forgets the entry of `key`.
+    pub fn remove(&mut self, key: u64) {
+        self.map.remove(&key);
     }
 
     /// Forgets everything.
@@ -131,9 +158,17 @@ impl Table {
         self.map.clear();
     }
 
-    /// Stores numbers for `key`, adding `work` to what the entry had. A final entry is never
-    /// replaced by a non-final one (the proof stays valid).
-    pub fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64, core: bool) {
+    /// Stores numbers for `key`, adding `work` to what the entry had (`flags`: its
+    /// [`Entry::core`], [`Entry::touches`] and [`Entry::risky`]). A final entry is never
+    /// replaced by a non-final one (the proof stays valid); the same final value again
+    /// keeps each flag only where both trees have it (each flag says what a tree may hold,
+    /// and either tree will do).
+    pub fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64, flags: Flags) {
+        let Flags {
+            core,
+            touches,
+            risky,
+        } = flags;
         if self.capacity == 0 {
             return;
         }
@@ -143,12 +178,15 @@ impl Table {
             if e.is_final() && !(pn == 0 || dn == 0) {
                 return;
             }
+            let same = e.pn == pn && e.dn == dn;
             *e = Entry {
                 pn,
                 dn,
                 work: e.work.saturating_add(work),
                 stamp,
-                core: core || (e.core && e.pn == pn && e.dn == dn),
+                core: core || (e.core && same),
+                touches: touches && (e.touches || !same),
+                risky: risky && (e.risky || !same),
             };
             return;
         }
@@ -163,6 +201,8 @@ impl Table {
                 work,
                 stamp,
                 core,
+                touches,
+                risky,
             },
         );
     }
@@ -223,16 +263,22 @@ mod tests {
         let cap = t.capacity();
         assert_eq!(cap, 14);
         for i in 0..cap as u64 {
-            t.store(i.wrapping_mul(0xDEAD_BEEF_1234_5677), 5, 5, i % 3, false);
+            t.store(
+                i.wrapping_mul(0xDEAD_BEEF_1234_5677),
+                5,
+                5,
+                i % 3,
+                Flags::default(),
+            );
         }
-        t.store(u64::MAX, 0, INF, 0, false);
+        t.store(u64::MAX, 0, INF, 0, Flags::default());
         assert!(t.len() <= cap);
         assert_eq!(t.collections(), 1);
         // Work 0 went first; the new entry is in.
         assert!(t.get(u64::MAX).is_some());
         assert!(t.get(0).is_none());
         // A proof is not overwritten by numbers.
-        t.store(u64::MAX, 3, 3, 1, false);
+        t.store(u64::MAX, 3, 3, 1, Flags::default());
         assert_eq!(t.get(u64::MAX).map(|e| (e.pn, e.dn)), Some((0, INF)));
     }
 }

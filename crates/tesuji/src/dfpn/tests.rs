@@ -1239,6 +1239,10 @@ impl Problem for Tokens {
         self.graph.repetition()
     }
 
+    fn repetition_value(&self) -> Option<Outcome> {
+        self.graph.repetition_value()
+    }
+
     fn moves(&mut self, moves: &mut Vec<TokenMove>) {
         let at = self.at();
         moves.extend(
@@ -1328,21 +1332,25 @@ fn tokens_minimax(t: &mut Tokens, path: &mut Vec<(usize, [u32; 2])>) -> Outcome 
 /// walk of a ko problem (the OR side's tokens lowest first, the AND side's going down to
 /// none, then the OR side's going up), one table. A root whose OR side has more tokens
 /// than every root before it is adopted, and its children are checked against minimax
-/// with the root on the path. Adopting every root instead fails this test (children left
-/// unanswered within the budget). Without cores: values under a core key are a gap of
-/// their own ("A known gap" in the module documentation of `dfpn`).
+/// with the root on the path; at every root, so is the deciding child
+/// ([`Solver::root_winning_child`]). Adopting every root instead fails this test
+/// (children left unanswered within the budget). With cores and without: values read
+/// under a core key may pass through the root ("Core values and the root's moves" in the
+/// module documentation), and the test fails if the searches of the root's moves read
+/// them.
 #[test]
 fn adopted_roots_children_match_minimax() {
     let base = 0x5EED_AD09;
     println!("token games, adopted roots: seeds {base}..+150, every node a root");
-    let (mut checked, mut unfinished) = (0, 0);
-    for i in 0..3000u64 {
-        let seed = base + i / 20;
-        let n = 4 + ((i / 20) % 16) as usize;
+    let (mut checked, mut deciding, mut unfinished) = (0, 0, 0);
+    for i in 0..6000u64 {
+        let seed = base + i / 40;
+        let n = 4 + ((i / 40) % 16) as usize;
         let start = (i % 20) as usize % n;
+        let cores = i % 40 >= 20;
         let game = |tokens| {
             let mut t = Tokens::random(seed, n, true, tokens);
-            t.cores = false;
+            t.cores = cores;
             t.graph.stack = vec![start];
             t
         };
@@ -1366,27 +1374,48 @@ fn adopted_roots_children_match_minimax() {
                 unfinished += 1;
                 break;
             };
-            assert_eq!(outcome, want, "seed {seed} root {start} tokens {tokens:?}");
+            let at = format!("seed {seed} root {start} tokens {tokens:?} cores {cores}");
+            assert_eq!(outcome, want, "{at}");
+            let root = (t.at(), t.tokens);
+            if let Some(child) = solver.root_winning_child(t.key()) {
+                let mut moves = Vec::new();
+                t.moves(&mut moves);
+                let mv = moves
+                    .into_iter()
+                    .find(|&m| {
+                        t.play(m);
+                        let k = t.key();
+                        t.undo();
+                        k == child
+                    })
+                    .unwrap_or_else(|| panic!("{at}: no such child"));
+                t.play(mv);
+                let v = tokens_minimax(&mut t, &mut vec![root]);
+                t.undo();
+                assert_eq!(v, outcome, "{at}: deciding child {mv:?}");
+                deciding += 1;
+            }
             if !adopt {
                 continue;
             }
             let ch = solver.solve_children(&mut t);
-            let root = (t.at(), t.tokens);
             for &(mv, v) in &ch.children {
                 t.play(mv);
                 let want = tokens_minimax(&mut t, &mut vec![root]);
                 t.undo();
-                assert_eq!(
-                    v,
-                    Some(want),
-                    "seed {seed} root {start} tokens {tokens:?} move {mv:?}"
-                );
+                assert_eq!(v, Some(want), "{at} move {mv:?}");
                 checked += 1;
             }
         }
     }
-    println!("  {checked} children checked, {unfinished} searches unfinished");
-    assert!(checked > 3000 && unfinished < 30, "{checked} {unfinished}");
+    println!(
+        "  {checked} children and {deciding} deciding children checked, \
+         {unfinished} searches unfinished"
+    );
+    assert!(
+        checked > 6000 && deciding > 6000 && unfinished < 60,
+        "{checked} {deciding} {unfinished}"
+    );
 }
 
 #[test]

@@ -835,11 +835,11 @@ fn threshold_walk(
         // search's at `lo`, then the walk's below `d`), and threats are only ever spent:
         // above 0, none of their states has this root's threats, so none of their trees
         // passes through it, and the table stays fit for looking at this root's moves one
-        // by one (`Solver::adopt_root`; it drops the first player's wins stored under
-        // core keys, which hold at any threats). The winning move is looked for there
-        // (`chosen_move`). Without the adoption, that look would drop every win of the
-        // first player, this search's own proofs with them, and prove the move again
-        // from nothing, at times at more cost than the search (`BENCHMARKS.md`).
+        // by one (`Solver::adopt_root`; those searches leave aside the first player's wins
+        // that rest on values read under core keys whose trees meet the start's position,
+        // with any threats). The winning move is looked for there (`chosen_move`). Without the adoption, that look would drop every win
+        // of the first player, this search's own proofs with them, and prove the move
+        // again from nothing, at times at more cost than the search (`BENCHMARKS.md`).
         let (r, se) = shared_search(problem, first, d, budget, &mut solver, d > 0)?;
         if r == Outcome::Proven {
             return Some((Some(d), Some(se), solver));
