@@ -1076,6 +1076,18 @@ fn larger_cyclic_graphs_with_small_tables() {
     println!("  {proven} proven, {nodes} nodes in solve, {fallbacks} fallbacks");
 }
 
+/// The move of `p`'s current state that leads to the state keyed `child`.
+fn move_to<P: Problem>(p: &mut P, child: u64) -> Option<P::Move> {
+    let mut moves = Vec::new();
+    p.moves(&mut moves);
+    moves.into_iter().find(|&m| {
+        p.play(m);
+        let k = p.key();
+        p.undo();
+        k == child
+    })
+}
+
 /// [`Solver::root_winning_child`]: the child a search's root frame found deciding the
 /// root wins with the root on the path (minimax), on random cyclic graphs, every node a
 /// root, one fresh table per root and then one table for all (where only an adopted or
@@ -1112,16 +1124,7 @@ fn the_root_s_deciding_child_wins() {
                     "seed {seed} root {root}: a deciding child of an undecided root"
                 );
                 given += usize::from(fresh);
-                let mut moves = Vec::new();
-                h.moves(&mut moves);
-                let mv = moves
-                    .into_iter()
-                    .find(|&m| {
-                        h.play(m);
-                        let k = h.key();
-                        h.undo();
-                        k == child
-                    })
+                let mv = move_to(&mut h, child)
                     .unwrap_or_else(|| panic!("seed {seed} root {root}: no such child"));
                 let want = graph_minimax(&h, mv, &mut vec![root]);
                 assert_eq!(Some(want), r.outcome, "seed {seed} root {root} child {mv}");
@@ -1378,17 +1381,7 @@ fn adopted_roots_children_match_minimax() {
             assert_eq!(outcome, want, "{at}");
             let root = (t.at(), t.tokens);
             if let Some(child) = solver.root_winning_child(t.key()) {
-                let mut moves = Vec::new();
-                t.moves(&mut moves);
-                let mv = moves
-                    .into_iter()
-                    .find(|&m| {
-                        t.play(m);
-                        let k = t.key();
-                        t.undo();
-                        k == child
-                    })
-                    .unwrap_or_else(|| panic!("{at}: no such child"));
+                let mv = move_to(&mut t, child).unwrap_or_else(|| panic!("{at}: no such child"));
                 t.play(mv);
                 let v = tokens_minimax(&mut t, &mut vec![root]);
                 t.undo();
