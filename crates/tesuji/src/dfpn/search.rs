@@ -304,7 +304,7 @@ struct Frame<M> {
     restricted: bool,
     /// The state's moves depend on its core alone ([`Problem::core_moves`]).
     core_moves: bool,
-    /// The state has the core of the table's root ([`Entry::touches`]).
+    /// The state has the core of the table's root ([`Flags::touches`]).
     at_core: bool,
 }
 
@@ -380,13 +380,13 @@ pub struct Solver {
     /// roots, or a move that changes those parts was played. Until then a lookup under
     /// the core key can only find what the full key finds, and is skipped.
     core_mixed: bool,
-    /// The core key of the root that [`Entry::touches`] refers to: the root of the first
+    /// The core key of the root that [`Flags::touches`] refers to: the root of the first
     /// search since the table was empty.
     table_core: Option<u64>,
     /// Given to the helpers of a parallel search: the main thread's `table_core`.
     pinned_core: Option<Option<u64>>,
     /// While a search restricted to one root move runs: the value every repetition has
-    /// ([`Problem::repetition_value`]), the only one a [risky](Entry::risky) value may
+    /// ([`Problem::repetition_value`]), the only one a [risky](Flags::risky) value may
     /// have to be read there (see "Core values and the root's moves" in the module
     /// documentation). `None` in other searches, which read every final value.
     restricted: Option<Option<Outcome>>,
@@ -537,7 +537,7 @@ impl Solver {
 
     /// The root's deciding child (see [`Solver::root_winning_child`]) as its frame `frame`
     /// ends: the first child that wins for the mover by a value that a search of that
-    /// move alone would read too (not [risky](Entry::risky), or of the outcome `keep`
+    /// move alone would read too (not [risky](Flags::risky), or of the outcome `keep`
     /// that every repetition has).
     fn deciding_child<M>(&self, frame: &Frame<M>, keep: Option<Outcome>) -> Option<(u64, u64)> {
         if self.table_root != Some(frame.key) {
@@ -562,16 +562,16 @@ impl Solver {
     }
 
     /// Whether the current state of `p` has the core of the table's root
-    /// ([`Entry::touches`]).
+    /// ([`Flags::touches`]).
     fn at_table_core<P: Problem>(&self, p: &P) -> bool {
         self.table_core.is_some() && p.core_key() == self.table_core
     }
 
     /// Whether a search may read the final table entry `e` (every entry that is not
-    /// final): in a search restricted to one root move, a [risky](Entry::risky) value
+    /// final): in a search restricted to one root move, a [risky](Flags::risky) value
     /// only of the outcome that every repetition has.
     fn readable(&self, e: &Entry) -> bool {
-        !e.risky
+        !e.flags.risky
             || match self.restricted {
                 None => true,
                 Some(keep) => keep.is_some_and(|k| e.holds(k)),
@@ -850,9 +850,7 @@ impl Solver {
             dn,
             work: v.work,
             stamp: 0,
-            core: v.flags.core,
-            touches: v.flags.touches,
-            risky: v.flags.risky,
+            flags: v.flags,
         })
     }
 
@@ -877,7 +875,7 @@ impl Solver {
         let shared = Arc::new(Shared::new(threads, share));
         self.shared = Some(shared.clone());
         let base = self.config.clone();
-        // The helpers' flags refer to this table's root (`Entry::touches`).
+        // The helpers' flags refer to this table's root (`Flags::touches`).
         self.note_root(p);
         let table_core = self.table_core;
         let (mut r, helpers) = std::thread::scope(|s| {
@@ -1048,10 +1046,8 @@ impl Solver {
                     // A value of the core, found by a search with other non-core parts:
                     // relabelled to this state's.
                     if let Some(e) = cores[i].and_then(|k| self.table.get(k)) {
-                        let f = relabelled(e.flags());
                         let e = Entry {
-                            touches: f.touches,
-                            risky: f.risky,
+                            flags: relabelled(e.flags),
                             ..*e
                         };
                         if e.is_final() && self.readable(&e) {
@@ -1071,11 +1067,11 @@ impl Solver {
                 match found {
                     Some(e) if e.pn == 0 => {
                         c.fixed = Some((Outcome::Proven, NO_DEP));
-                        c.flags = e.flags();
+                        c.flags = e.flags;
                     }
                     Some(e) if e.dn == 0 => {
                         c.fixed = Some((Outcome::Disproven, NO_DEP));
-                        c.flags = e.flags();
+                        c.flags = e.flags;
                     }
                     Some(_) => c.last = (1, 1),
                     None => {}
@@ -1104,7 +1100,7 @@ impl Solver {
             Some((Outcome::Disproven, d)) => (INF, 0, d, c.flags),
             None => match self.table.get(c.key) {
                 Some(e) if (!self.fallback || e.is_final()) && self.readable(e) => {
-                    (e.pn, e.dn, NO_DEP, e.flags())
+                    (e.pn, e.dn, NO_DEP, e.flags)
                 }
                 _ => (c.last.0, c.last.1, NO_DEP, Flags::default()),
             },
@@ -1121,10 +1117,10 @@ impl Solver {
         let mut s = 0u32;
         let mut s_max = 0u32;
         let mut s_count = 0u32;
-        let mut win_dep = 0u32; // the most path-independent winning child
-        let mut win_flags: Option<Flags> = None; // and among those, the safest
+        // The winning child the value rests on: the most path-independent, then the best
+        // tree (`Flags::rank`; a core value only through a move that is there whatever).
+        let mut win: Option<(u32, Flags)> = None;
         let mut all_dep = NO_DEP; // every child counts when the mover loses
-        let mut win_core = false; // a winning move to a core value, there whatever
         let mut all_core = f.core_moves; // every child's value is a core value
         let (mut all_touch, mut all_risky) = (false, false);
         for (i, c) in f.children.iter().enumerate() {
@@ -1134,12 +1130,13 @@ impl Solver {
                 NodeKind::And => (dn, pn),
             };
             if cm == 0 {
-                let rank = |d: u32, f: Flags| (d, !f.risky, !f.touches);
-                if win_flags.is_none_or(|w| rank(dep, flags) > rank(win_dep, w)) {
-                    win_flags = Some(flags);
-                    win_dep = dep;
+                let mine = Flags {
+                    core: flags.core && c.core_move,
+                    ..flags
+                };
+                if win.is_none_or(|(d, w)| (dep, mine.rank()) > (d, w.rank())) {
+                    win = Some((dep, mine));
                 }
-                win_core |= flags.core && c.core_move;
             }
             all_core &= flags.core;
             all_dep = all_dep.min(dep);
@@ -1159,17 +1156,16 @@ impl Solver {
         if self.config.weak && s_max != INF && s_count > 0 {
             s = add(s_max, s_count - 1);
         }
-        let dep = if m == 0 { win_dep } else { all_dep };
-        let flags = match (m, win_flags) {
-            (0, Some(w)) => Flags {
-                core: win_core,
-                ..w
-            },
-            _ => Flags {
-                core: all_core,
-                touches: all_touch,
-                risky: all_risky,
-            },
+        let (dep, flags) = match (m, win) {
+            (0, Some(w)) => w,
+            _ => (
+                all_dep,
+                Flags {
+                    core: all_core,
+                    touches: all_touch,
+                    risky: all_risky,
+                },
+            ),
         };
         let (pn, dn) = match f.kind {
             NodeKind::Or => (m, s),
@@ -1437,7 +1433,7 @@ impl Solver {
 /// The flags of a final value read under a core key, from those it was stored with: its
 /// tree is the stored state's, relabelled with the parts outside the core of the state
 /// that reads it, so where the stored tree touches the core of the table's root, the
-/// relabelled one may pass through the root itself ([`Entry::risky`]).
+/// relabelled one may pass through the root itself ([`Flags::risky`]).
 fn relabelled(f: Flags) -> Flags {
     Flags {
         risky: f.touches,

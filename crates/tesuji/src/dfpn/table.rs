@@ -26,28 +26,11 @@ pub(crate) struct Entry {
     pub work: u64,
     /// When it was last stored (a unique, increasing counter).
     pub stamp: u64,
-    /// A proof or disproof that holds whatever the parts of the state outside its core
-    /// are (see [`Problem::core_key`](super::Problem::core_key)).
-    pub core: bool,
-    /// A proof or disproof whose tree may hold a state with the core of the table's root
-    /// (see "Core values and the root's moves" in the module documentation of `dfpn`).
-    pub touches: bool,
-    /// A proof or disproof whose tree may hold a value read under a core key that
-    /// [touches](Entry::touches): relabelled, that value's tree may pass through the
-    /// table's root itself.
-    pub risky: bool,
+    /// Of a proof or disproof: what its tree holds.
+    pub flags: Flags,
 }
 
 impl Entry {
-    /// The entry's flags.
-    pub fn flags(&self) -> Flags {
-        Flags {
-            core: self.core,
-            touches: self.touches,
-            risky: self.risky,
-        }
-    }
-
     /// Whether the entry is a proof or a disproof.
     pub fn is_final(&self) -> bool {
         self.pn == 0 || self.dn == 0
@@ -62,16 +45,29 @@ impl Entry {
     }
 }
 
-/// What a final value's tree holds: see [`Entry::core`], [`Entry::touches`] and
-/// [`Entry::risky`].
+/// What the tree of a proof or disproof holds (one tree: the three flags must describe
+/// the same tree, since a value read under a core key takes its `touches` from the core
+/// tree).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Flags {
-    /// [`Entry::core`].
+    /// It holds whatever the parts of the state outside its core are (see
+    /// [`Problem::core_key`](super::Problem::core_key)).
     pub core: bool,
-    /// [`Entry::touches`].
+    /// Its tree may hold a state with the core of the table's root (see "Core values and
+    /// the root's moves" in the module documentation of `dfpn`).
     pub touches: bool,
-    /// [`Entry::risky`].
+    /// Its tree may hold a value read under a core key that touches: relabelled, that
+    /// value's tree may pass through the table's root itself.
     pub risky: bool,
+}
+
+impl Flags {
+    /// The order in which two trees of the same value are preferred: a core value first
+    /// (it serves other threat counts), then one that is not risky, then one that does
+    /// not touch.
+    pub fn rank(self) -> (bool, bool, bool) {
+        (self.core, !self.risky, !self.touches)
+    }
 }
 
 /// A hasher for keys that are already hashes: one multiply, so that low bits mix.
@@ -158,17 +154,11 @@ impl Table {
         self.map.clear();
     }
 
-    /// Stores numbers for `key`, adding `work` to what the entry had (`flags`: its
-    /// [`Entry::core`], [`Entry::touches`] and [`Entry::risky`]). A final entry is never
-    /// replaced by a non-final one (the proof stays valid); the same final value again
-    /// keeps each flag only where both trees have it (each flag says what a tree may hold,
-    /// and either tree will do).
+    /// Stores numbers for `key`, adding `work` to what the entry had (`flags`: see
+    /// [`Entry::flags`]). A final entry is never replaced by a non-final one (the proof
+    /// stays valid); the same final value again keeps the flags of the better tree
+    /// ([`Flags::rank`]).
     pub fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64, flags: Flags) {
-        let Flags {
-            core,
-            touches,
-            risky,
-        } = flags;
         if self.capacity == 0 {
             return;
         }
@@ -178,15 +168,13 @@ impl Table {
             if e.is_final() && !(pn == 0 || dn == 0) {
                 return;
             }
-            let same = e.pn == pn && e.dn == dn;
+            let kept = e.is_final() && e.pn == pn && e.dn == dn && e.flags.rank() > flags.rank();
             *e = Entry {
                 pn,
                 dn,
                 work: e.work.saturating_add(work),
                 stamp,
-                core: core || (e.core && same),
-                touches: touches && (e.touches || !same),
-                risky: risky && (e.risky || !same),
+                flags: if kept { e.flags } else { flags },
             };
             return;
         }
@@ -200,9 +188,7 @@ impl Table {
                 dn,
                 work,
                 stamp,
-                core,
-                touches,
-                risky,
+                flags,
             },
         );
     }
