@@ -192,12 +192,14 @@
 //! # Threads
 //!
 //! [`Solver::solve_threads`] searches one root on [`Config::threads`] threads. Each thread
-//! runs the df-pn above, unchanged, on its own copy of the problem with its own table;
-//! what they share (a store split into locked shards) is only what the soundness argument
-//! above allows any search of the same root to reuse: the **proofs and disproofs that rely
-//! on no repetition**, stored as they are found and read where a thread's own table does
-//! not decide a child it expands. Open numbers and path-dependent results stay private,
-//! so the graph-history handling, the fallback and the restarts are those of one thread.
+//! runs the df-pn above on its own copy of the problem with its own table.
+//! The values they share (a store split into locked shards) are only what the soundness
+//! argument above allows any search of the same root to reuse: the **proofs and
+//! disproofs that rely on no repetition**, stored as they are found and read where a
+//! thread's own table does not decide a child it expands. Path-dependent results stay
+//! private, so the graph-history handling, the fallback and the restarts are those of
+//! one thread.
+//!
 //! To spread the threads over the tree, they differ in ε (helper *k* uses (k + 1) × ε),
 //! and near the root (the first few plies) each publishes the states of its path and
 //! counts a child that another thread is in at twice its number when it chooses where to
@@ -208,13 +210,24 @@
 //! root's moves") refer to the main thread's table root. [`Problem::absorb`] passes on
 //! what a helper's copy of the problem learnt (in life and death, that a ko ban was met).
 //!
+//! The threads also publish the **open numbers** each state ends a visit with, in a small
+//! direct-mapped table without locks (a slot's check word is the key xor its numbers, so
+//! a slot read while another thread writes it reads as empty). A thread expanding a state
+//! whose child its own table does not know starts that child from the published numbers
+//! instead of the initial ones (except in fallback, which reads only its own path's
+//! numbers). Numbers only steer the search, never decide a value, so whatever a slot
+//! holds cannot change an answer: a thread that comes to a subtree another has worked in
+//! sees what that work found (a child that turned out hard, another that is close to a
+//! proof) instead of starting blind.
+//!
 //! Why not all of Kaneko's parallel df-pn (AAAI 2010), where every thread reads and writes
 //! one table of open numbers too: here a shared open number would have to carry the path
 //! it relied on (the graph-history interaction), which this table does not store; sharing
-//! finals keeps every thread's search exactly the sequential one, and so sound for the
-//! same reasons. The price is that the threads learn from each other only when a subtree
-//! is settled, and duplicate much of each other's work (`BENCHMARKS.md` has the figures);
-//! shared open numbers that rely on no repetition are the way on.
+//! only finals as values keeps every value a thread uses one the sequential search could
+//! use, and so sound for the same reasons. The published open numbers give the threads
+//! some of what a shared table of open numbers would, as hints: a thread's own table still
+//! decides where it has an entry, and the threads still duplicate much of each other's
+//! work (`BENCHMARKS.md` has the figures).
 //!
 //! The answer does not depend on the thread count: every value any thread uses is a value
 //! of the game (as a root, whatever the path), so the root's result is the same; node
@@ -224,7 +237,8 @@
 //! one every few thousand nodes, so the limit is passed by at most that batch and an
 //! expansion per thread), the time limit and the cancellation flag stop them all, and the
 //! memory is shared out as threads + 1 equal parts (a table per thread and the shared
-//! store). WebAssembly has no threads there, and searches on one.
+//! store, whose part holds the open numbers' table, at most 1 MiB, and the final values).
+//! WebAssembly has no threads there, and searches on one.
 //!
 //! # State (issue 5)
 //!

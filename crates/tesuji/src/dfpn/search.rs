@@ -1074,7 +1074,16 @@ impl Solver {
                         c.flags = e.flags;
                     }
                     Some(_) => c.last = (1, 1),
-                    None => {}
+                    None => {
+                        // Where another thread has searched it, its numbers are a better
+                        // start than the initial ones (not in fallback, which reads only
+                        // the numbers this path found).
+                        if let (Some(shared), false) = (&self.shared, self.fallback) {
+                            if let Some(n) = shared.get_open(c.key) {
+                                c.last = n;
+                            }
+                        }
+                    }
                 }
             }
             if only.is_none() && c.fixed == Some((win, NO_DEP)) {
@@ -1319,7 +1328,10 @@ impl Solver {
                             if self.table.get(frame.key).is_some_and(|e| !self.readable(e)) {
                                 self.table.remove(frame.key);
                             }
-                            self.table.store(frame.key, pn, dn, work, Flags::default())
+                            self.table.store(frame.key, pn, dn, work, Flags::default());
+                            if let Some(shared) = &self.shared {
+                                shared.put_open(frame.key, pn, dn);
+                            }
                         }
                     }
                 }

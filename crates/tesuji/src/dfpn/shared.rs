@@ -1,5 +1,6 @@
 //! What the threads of one parallel search share: the proofs and disproofs that hold
-//! whatever the path, the root's result, a stop flag and the node count.
+//! whatever the path, the latest open numbers of the states they searched, the root's
+//! result, a stop flag and the node count.
 //!
 //! See "Threads" in the [module documentation](super) for the design and why it is sound.
 
@@ -19,6 +20,10 @@ pub(crate) const SHALLOW: usize = 8;
 
 /// Bytes an entry of the store is counted for (key, value and the map's overhead).
 const SHARED_ENTRY_BYTES: usize = 40;
+
+/// Slots of the open numbers' table (16 bytes each, 1 MiB in all): few enough that making
+/// it costs nothing next to a search, which is made for every threat count of a solve.
+const OPEN_SLOTS: usize = 1 << 16;
 
 /// A final value in the store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,14 +56,26 @@ pub(crate) struct Shared {
     /// Each thread's path near the root: the key of the state it is in at each depth
     /// below [`SHALLOW`] (0 for none).
     paths: Vec<[AtomicU64; SHALLOW]>,
+    /// Open numbers, direct-mapped by key: each slot holds a check word (the key xor the
+    /// data word) and a data word (`pn` in the low half, `dn` in the high half). A slot
+    /// read while another thread writes it fails the check and reads as empty, so no lock
+    /// is needed.
+    open: Vec<[AtomicU64; 2]>,
 }
 
 impl Shared {
     /// A store for `threads` threads that keeps within about `memory_bytes`.
     pub fn new(threads: usize, memory_bytes: usize) -> Shared {
+        // The open table takes at most half the memory (a power of two, at least a slot).
+        let half = (memory_bytes / 32).max(1);
+        let slots = OPEN_SLOTS.min(1 << (usize::BITS - 1 - half.leading_zeros()));
+        let finals = memory_bytes.saturating_sub(slots * 16);
         Shared {
             shards: (0..SHARDS).map(|_| Mutex::new(Shard::default())).collect(),
-            shard_capacity: memory_bytes / SHARED_ENTRY_BYTES / SHARDS,
+            shard_capacity: finals / SHARED_ENTRY_BYTES / SHARDS,
+            open: (0..slots)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
             halt: AtomicBool::new(false),
             root: Mutex::new(None),
             nodes: AtomicU64::new(0),
@@ -123,10 +140,59 @@ impl Shared {
         out
     }
 
+    fn open_slot(&self, key: u64) -> &[AtomicU64; 2] {
+        // The low bits: the shards use the high ones.
+        &self.open[(key as usize) & (self.open.len() - 1)]
+    }
+
+    /// The open numbers `(pn, dn)` last published for `key`, if its slot still holds them.
+    pub fn get_open(&self, key: u64) -> Option<(u32, u32)> {
+        let slot = self.open_slot(key);
+        let check = slot[0].load(Ordering::Relaxed);
+        let data = slot[1].load(Ordering::Relaxed);
+        // Open numbers are at least 1, so an empty slot (0) never passes.
+        (data != 0 && check ^ data == key).then_some((data as u32, (data >> 32) as u32))
+    }
+
+    /// Publishes the open numbers of `key`, in place of whatever its slot held.
+    pub fn put_open(&self, key: u64, pn: u32, dn: u32) {
+        let slot = self.open_slot(key);
+        let data = u64::from(pn) | (u64::from(dn) << 32);
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
     /// Records the root's value if none was recorded, and stops every thread.
     pub fn finish(&self, outcome: Outcome) {
         let mut root = self.root.lock().unwrap_or_else(|e| e.into_inner());
         root.get_or_insert(outcome);
         self.halt.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_numbers_read_back_only_under_their_key() {
+        let shared = Shared::new(2, 3 << 18);
+        let slots = shared.open.len() as u64;
+        // At most half the memory, in a power of two of slots.
+        assert!(slots.is_power_of_two() && slots * 16 <= (3 << 18) / 2);
+        assert_eq!(shared.get_open(77), None);
+        shared.put_open(77, 3, 5);
+        assert_eq!(shared.get_open(77), Some((3, 5)));
+        // Another key of the same slot: not its numbers.
+        assert_eq!(shared.get_open(77 + slots), None);
+        // The newest numbers stay, and take the slot from the key that had it.
+        shared.put_open(77 + slots, 8, 1);
+        assert_eq!(shared.get_open(77 + slots), Some((8, 1)));
+        assert_eq!(shared.get_open(77), None);
+        // A torn slot (the check word of one write, the data word of another) reads as
+        // empty for both keys.
+        shared.open_slot(77)[0].store(77 ^ (3 | 5 << 32), Ordering::Relaxed);
+        assert_eq!(shared.get_open(77), None);
+        assert_eq!(shared.get_open(77 + slots), None);
     }
 }
