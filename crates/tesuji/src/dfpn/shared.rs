@@ -21,9 +21,12 @@ pub(crate) const SHALLOW: usize = 8;
 /// Bytes an entry of the store is counted for (key, value and the map's overhead).
 const SHARED_ENTRY_BYTES: usize = 40;
 
-/// Slots of the open numbers' table (16 bytes each, 1 MiB in all): few enough that making
-/// it costs nothing next to a search, which is made for every threat count of a solve.
+/// Slots of the open numbers' table (1 MiB in all): few enough that making it costs
+/// nothing next to a search, which is made for every threat count of a solve.
 const OPEN_SLOTS: usize = 1 << 16;
+
+/// Bytes of a slot of the open numbers' table: a check word and a data word.
+const SLOT_BYTES: usize = std::mem::size_of::<[AtomicU64; 2]>();
 
 /// A final value in the store.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,10 +69,11 @@ pub(crate) struct Shared {
 impl Shared {
     /// A store for `threads` threads that keeps within about `memory_bytes`.
     pub fn new(threads: usize, memory_bytes: usize) -> Shared {
-        // The open table takes at most half the memory (a power of two, at least a slot).
-        let half = (memory_bytes / 32).max(1);
-        let slots = OPEN_SLOTS.min(1 << (usize::BITS - 1 - half.leading_zeros()));
-        let finals = memory_bytes.saturating_sub(slots * 16);
+        // The open table: a power of two of slots within half the memory (one slot when
+        // not even one fits).
+        let fit = (memory_bytes / 2 / SLOT_BYTES).max(1);
+        let slots = OPEN_SLOTS.min(1 << (usize::BITS - 1 - fit.leading_zeros()));
+        let finals = memory_bytes.saturating_sub(slots * SLOT_BYTES);
         Shared {
             shards: (0..SHARDS).map(|_| Mutex::new(Shard::default())).collect(),
             shard_capacity: finals / SHARED_ENTRY_BYTES / SHARDS,
@@ -179,7 +183,7 @@ mod tests {
         let shared = Shared::new(2, 3 << 18);
         let slots = shared.open.len() as u64;
         // At most half the memory, in a power of two of slots.
-        assert!(slots.is_power_of_two() && slots * 16 <= (3 << 18) / 2);
+        assert!(slots.is_power_of_two() && slots as usize * SLOT_BYTES <= (3 << 18) / 2);
         assert_eq!(shared.get_open(77), None);
         shared.put_open(77, 3, 5);
         assert_eq!(shared.get_open(77), Some((3, 5)));
