@@ -5,7 +5,7 @@
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
     check_move, infer, load_position, open_problem, problem_tree, proof_sgf, rim_frame, solve,
-    verify, Goal, Look, OpenOptions, SolveOptions, Tsumego, Verdict,
+    verify, Goal, Look, OpenOptions, SolveOptions, Tsumego, Verdict, TINY_STAKE,
 };
 use tesuji::{ascii, vertex, Color, Move, Point, Position};
 
@@ -253,15 +253,12 @@ fn a_ladder_that_runs_out_of_the_area() {
 /// along the top edge (B19 C18 E18 F18 F17 G17 H18 J18) with G19. The rounds of reading
 /// leave that group undecided while a smaller reading of part of it (a 10-point region)
 /// shows Black succeeding: the deciding reading gives the whole group its larger budget,
-/// finds Black's kill there, and takes it as the goal; without it, the smaller problem
-/// was taken and its answer (D18) is not the book's.
+/// finds Black's kill there, and takes it as the goal. Without it, the whole group is
+/// left undecided at the reach asked, and the goal is what the narrower reading shows:
+/// the six stones from E17 to J18 without B19-C18, in 13 points.
 #[test]
 fn the_main_group_is_read_before_a_smaller_one_is_taken() {
-    let text =
-        std::fs::read_to_string("tests/data/tsumego/hashimoto/Moments-Of-The-Wind-1-181.sgf")
-            .unwrap();
-    let tree = &tesuji::sgf::parse(&text).unwrap()[0];
-    let pos = tesuji::tsumego::Tsumego::sgf_position(tree).unwrap();
+    let pos = fixture("Moments-Of-The-Wind-1-181.sgf");
     let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
     assert_eq!(found.goal, Goal::Kill);
     assert!(found.proven);
@@ -274,8 +271,10 @@ fn the_main_group_is_read_before_a_smaller_one_is_taken() {
         ..OpenOptions::default()
     };
     let small = infer(&pos, Color::Black, &without).unwrap();
-    assert_eq!(small.problem.region_empty_count(), 10);
-    assert!(!small.group.stones.contains(&at(&pos, "J18")));
+    assert_eq!(small.look, Look::Narrower);
+    assert_eq!(small.problem.region_empty_count(), 13);
+    assert!(small.group.stones.contains(&at(&pos, "J18")));
+    assert!(!small.group.stones.contains(&at(&pos, "C18")));
 
     // A total node budget covers every reading, the deciding one and the narrower reach's
     // included: the reading above took more; within 300,000 the goal is still found (the
@@ -288,6 +287,53 @@ fn the_main_group_is_read_before_a_smaller_one_is_taken() {
     };
     let cut = infer(&pos, Color::Black, &capped).unwrap();
     assert!(cut.nodes <= 300_000 + 100, "{}", cut.nodes);
+}
+
+/// Moments of the Wind vol. 3, problem 103 (vendored): Black to play kills White's corner
+/// group (B18 B17, D18, C16 D16 E16) with A18, the book's move. Black's two stones C18-C17
+/// inside it are a smaller candidate, soon shown critical, while the rounds at the reach
+/// asked leave White's group undecided. Two stones do not pass a larger group still
+/// undecided ([`TINY_STAKE`]): White's group is taken, unproven, and the narrower reading
+/// shows Black's kill. Within budgets too small for any reading to show it, the two
+/// stones passed over are the goal after all.
+#[test]
+fn a_stray_stone_or_two_does_not_pass_a_larger_undecided_group() {
+    let pos = fixture("Moments-Of-The-Wind-3-103.sgf");
+    let options = OpenOptions {
+        deciding_nodes: 2_000_000,
+        ..OpenOptions::default()
+    };
+    let found = infer(&pos, Color::Black, &options).unwrap();
+    assert_eq!(found.goal, Goal::Kill);
+    assert!(found.proven);
+    assert_eq!(found.look, Look::Narrower);
+    assert!(found.group.stones.contains(&at(&pos, "B18")));
+    assert!(found.group.stones.contains(&at(&pos, "C16")));
+    // The two black stones were read first, at the reach asked, and shown to succeed.
+    let stray = found
+        .candidates
+        .iter()
+        .find(|c| c.group.stones.contains(&at(&pos, "C18")))
+        .expect("the black stones are a candidate");
+    assert!(stray.group.stones.len() <= TINY_STAKE);
+    let quick = SolveOptions {
+        all_moves: false,
+        ..SolveOptions::default()
+    };
+    let a = solve(&found.problem, Color::Black, &quick);
+    assert_eq!(a.result, Verdict::Win, "{a:?}");
+
+    let small = OpenOptions {
+        rounds: vec![2_000],
+        deciding_nodes: 0,
+        ..OpenOptions::default()
+    };
+    let taken_back = infer(&pos, Color::Black, &small).unwrap();
+    assert_eq!(taken_back.goal, Goal::Live);
+    assert_eq!(taken_back.look, Look::First);
+    assert!(taken_back.proven);
+    assert!(taken_back.group.stones.contains(&at(&pos, "C18")));
+    assert!(taken_back.group.stones.len() <= TINY_STAKE);
 }
 
 /// Sway is read from the stones around the fight, not in it: an attacker stone inside the

@@ -113,7 +113,11 @@
 //! the time left): the main group is what the problem is usually about, and the smaller
 //! one is often a side issue that is simply easier to read. Then the first candidate not
 //! refuted whose side to play was shown to succeed is taken, else the first not refuted
-//! (the solve that follows decides it). When the side to play's success was not shown at
+//! (the solve that follows decides it); but a candidate of at most [`TINY_STAKE`] stones
+//! (a stray stone or two, such as a cutting stone to capture) does not pass a larger one
+//! still undecided. The larger one is taken, unproven, so that the narrower and smaller
+//! readings below get their chance to show its success; the stray is taken back when
+//! none does. When the side to play's success was not shown at
 //! the reach asked, the reading is done again one step narrower and its goal taken if its
 //! success is shown there; when it is not shown there either, once more in smaller
 //! regions ([`OpenOptions::small_empty`] empty points): the larger readings were
@@ -555,6 +559,11 @@ pub fn open_region(board: &Board, targets: &[Point], options: &OpenOptions) -> V
 /// corner behind the group, say: it is no way out to the open board).
 pub const MAX_POCKET: usize = 8;
 
+/// The most stones of a candidate army that [`infer`] takes as the goal on the strength
+/// of its side to play's success alone while a larger candidate is still undecided: a
+/// stray stone or two is rarely what a problem is about.
+pub const TINY_STAKE: usize = 2;
+
 /// How many more empty points a region may have on the second look with one more step
 /// of reach (see [`infer`]) than [`OpenOptions::max_empty`].
 pub const SECOND_LOOK_EMPTY: usize = 6;
@@ -872,6 +881,10 @@ pub struct Inference {
     pub nodes: u64,
     /// Time spent reading.
     pub elapsed: Duration,
+    /// A candidate of at most [`TINY_STAKE`] stones shown to succeed that this goal, a
+    /// larger group left undecided, was preferred to: the goal when no reading shows the
+    /// larger one's success (see [`infer`]).
+    stray: Option<Box<Inference>>,
 }
 
 impl Inference {
@@ -880,6 +893,19 @@ impl Inference {
         self.nodes = nodes;
         self.elapsed = start.elapsed();
         self
+    }
+
+    /// The goal of a single reading (the second look's): this one, unless its side to
+    /// play's success was not shown and a smaller candidate's was (the stray it passed
+    /// over, see [`TINY_STAKE`]); then that one.
+    fn settle(mut self) -> Inference {
+        match self.stray.take() {
+            Some(stray) if !self.proven => Inference {
+                look: self.look,
+                ..*stray
+            },
+            _ => self,
+        }
     }
 
     /// Takes the time and nodes this reading spent off the budgets of `solve` (the
@@ -1158,7 +1184,7 @@ pub fn infer(
         spent += n;
         if let Ok(mut f) = found {
             f.look = look;
-            return Ok(f.with_spent(spent, start));
+            return Ok(f.settle().with_spent(spent, start));
         }
     }
     Err(error)
@@ -1173,7 +1199,16 @@ fn first_look(
     options: &OpenOptions,
 ) -> (Result<Inference, TsumegoError>, u64, Vec<Candidate>) {
     let start = Instant::now();
-    let (wide, spent, mut before) = infer_at(position, first, options, false, &[]);
+    // The strays that each reading's goal passed over (see `TINY_STAKE`), in the order
+    // of the readings: the first is the goal when none of them shows a success.
+    let mut strays: Vec<Inference> = Vec::new();
+    let mut keep_stray = |found: &mut Result<Inference, TsumegoError>, look: Look| {
+        if let Some(stray) = found.as_mut().ok().and_then(|f| f.stray.take()) {
+            strays.push(Inference { look, ..*stray });
+        }
+    };
+    let (mut wide, spent, mut before) = infer_at(position, first, options, false, &[]);
+    keep_stray(&mut wide, Look::First);
     if options.reach <= 1 || wide.as_ref().is_ok_and(|f| f.proven) {
         return (wide, spent, before);
     }
@@ -1182,7 +1217,8 @@ fn first_look(
     // first player's success is proven there.
     let mut narrow = options.left_after(start, spent);
     narrow.reach -= 1;
-    let (found, more, also) = infer_at(position, first, &narrow, false, &[]);
+    let (mut found, more, also) = infer_at(position, first, &narrow, false, &[]);
+    keep_stray(&mut found, Look::Narrower);
     before.extend(also);
     let found = match found {
         Ok(mut f) if f.proven || wide.is_err() => {
@@ -1210,7 +1246,8 @@ fn first_look(
             max_empty: options.small_empty,
             ..options.left_after(start, spent)
         };
-        let (tight, n, _) = infer_at(position, first, &small, false, &[]);
+        let (mut tight, n, _) = infer_at(position, first, &small, false, &[]);
+        keep_stray(&mut tight, Look::Smaller);
         spent += n;
         if let Ok(mut f) = tight {
             if f.proven {
@@ -1219,6 +1256,11 @@ fn first_look(
             }
         }
     }
+    // No reading showed a success: the first stray passed over, if any, is the goal.
+    let found = match found {
+        Ok(f) if !f.proven && !strays.is_empty() => Ok(strays.remove(0)),
+        other => other,
+    };
     (found.map(|f| f.with_spent(spent, start)), spent, before)
 }
 
@@ -1284,6 +1326,9 @@ fn infer_at(
     };
     let out = |c: &Candidate| refuted(c) || doubtful(c);
     let mut pick: Option<(usize, bool)> = None;
+    // The small candidate shown to succeed that a larger undecided one passed (see
+    // `TINY_STAKE`).
+    let mut stray: Option<usize> = None;
     'rounds: for &budget in &options.rounds {
         for i in 0..found.len() {
             if found[..i].iter().all(out) && confirmed(&found[i]) {
@@ -1338,66 +1383,97 @@ fn infer_at(
         }
         // Then the first candidate not refuted whose first player was shown to succeed,
         // else the first not refuted at all (the solve that follows decides it with the
-        // time left).
+        // time left). But a stray stone or two (at most `TINY_STAKE` stones) shown to
+        // succeed does not pass a larger group still undecided: that one is what the
+        // problem is about, and the stray is kept in case no reading shows its success.
         let open: Vec<usize> = (0..found.len()).filter(|&i| !out(&found[i])).collect();
-        pick = open
+        let shown = open
             .iter()
             .copied()
-            .find(|&i| found[i].first == Verdict::Win)
-            .or(open.first().copied())
-            .map(|i| (i, confirmed(&found[i])));
+            .find(|&i| found[i].first == Verdict::Win);
+        let larger_open = |w: usize| {
+            open.iter().copied().find(|&j| {
+                j < w
+                    && found[j].first == Verdict::Unknown
+                    && found[j].group.stones.len() > found[w].group.stones.len()
+            })
+        };
+        pick = match shown {
+            Some(w) if found[w].group.stones.len() <= TINY_STAKE => match larger_open(w) {
+                Some(j) => {
+                    stray = Some(w);
+                    Some(j)
+                }
+                None => Some(w),
+            },
+            Some(w) => Some(w),
+            None => open.first().copied(),
+        }
+        .map(|i| (i, confirmed(&found[i])));
     }
     // What this reading found against its candidates (refuted: failing, or settled), for
     // a second look to weigh.
     let against: Vec<Candidate> = found.iter().filter(|c| refuted(c)).cloned().collect();
-    let Some((i, confirmed)) = pick else {
+    let Some((i, critical)) = pick else {
         return (Err(no_goal(&found, size)), nodes, against);
     };
-    let (mut group, mut problem) = list.swap_remove(i);
-    if group.color == first && options.fight_liberties > 0 && !fights {
-        // A live goal: the goal's problem again, with its fighting chains (the second
-        // look's candidates with `fights` have them already, and their `second` reading
-        // was the check below).
-        let mut own = position.clone();
-        own.set_to_play(first);
-        // Read only when some chain joined (the same region is the same problem).
-        let rebuilt = army(&own, &group, options)
-            .ok()
-            .filter(|(_, p)| p.region() != problem.region() && !escaped(p));
-        if let Some((g, p)) = rebuilt {
-            // Kept while the group's fate still depends on who plays first: not when the
-            // attacker, moving first, is shown to fail there (the chains' capture settles
-            // the group, where the attacker could save them by moves outside the region).
-            let budget = cap(options.fight_check_nodes, nodes);
-            let settled = !out_of_time() && budget > 0 && {
-                let (v, n) = read(&p, !first, budget, left(), options);
-                nodes += n;
-                v == Verdict::Loss
-            };
-            if !settled {
-                group = g;
-                problem = p;
+    // The goal's problem: a live goal's again with its fighting chains (the second
+    // look's candidates with `fights` have them already, and their `second` reading was
+    // the check below).
+    let build = |i: usize, critical: bool, nodes: &mut u64| {
+        let (mut group, mut problem) = list[i].clone();
+        if group.color == first && options.fight_liberties > 0 && !fights {
+            let mut own = position.clone();
+            own.set_to_play(first);
+            // Read only when some chain joined (the same region is the same problem).
+            let rebuilt = army(&own, &group, options)
+                .ok()
+                .filter(|(_, p)| p.region() != problem.region() && !escaped(p));
+            if let Some((g, p)) = rebuilt {
+                // Kept while the group's fate still depends on who plays first: not when
+                // the attacker, moving first, is shown to fail there (the chains' capture
+                // settles the group, where the attacker could save them by moves outside
+                // the region).
+                let budget = cap(options.fight_check_nodes, *nodes);
+                let settled = !out_of_time() && budget > 0 && {
+                    let (v, n) = read(&p, !first, budget, left(), options);
+                    *nodes += n;
+                    v == Verdict::Loss
+                };
+                if !settled {
+                    group = g;
+                    problem = p;
+                }
             }
         }
+        problem.set_first(first);
+        let goal = if group.color == first {
+            Goal::Live
+        } else {
+            Goal::Kill
+        };
+        Inference {
+            problem,
+            goal,
+            group,
+            confirmed: critical,
+            proven: found[i].first == Verdict::Win,
+            candidates: found.clone(),
+            look: Look::First,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            stray: None,
+        }
+    };
+    let mut inference = build(i, critical, &mut nodes);
+    if let Some(w) = stray {
+        let mut passed = build(w, confirmed(&found[w]), &mut nodes);
+        passed.nodes = nodes;
+        passed.elapsed = start.elapsed();
+        inference.stray = Some(Box::new(passed));
     }
-    problem.set_first(first);
-    let goal = if group.color == first {
-        Goal::Live
-    } else {
-        Goal::Kill
-    };
-    let proven = found[i].first == Verdict::Win;
-    let inference = Inference {
-        problem,
-        goal,
-        group,
-        confirmed,
-        proven,
-        candidates: found,
-        look: Look::First,
-        nodes,
-        elapsed: start.elapsed(),
-    };
+    inference.nodes = nodes;
+    inference.elapsed = start.elapsed();
     (Ok(inference), nodes, against)
 }
 
