@@ -885,6 +885,12 @@ pub struct Inference {
     /// larger group left undecided, was preferred to: the goal when no reading shows the
     /// larger one's success (see [`infer`]).
     stray: Option<Box<Inference>>,
+    /// Whether the problem has been read with its fighting chains (see
+    /// [`Inference::read_fights`]).
+    fights_read: bool,
+    /// The options of the reading that found it (its reach and walls), for
+    /// [`Inference::read_fights`].
+    built_with: OpenOptions,
 }
 
 impl Inference {
@@ -897,15 +903,66 @@ impl Inference {
 
     /// The goal of a single reading (the second look's): this one, unless its side to
     /// play's success was not shown and a smaller candidate's was (the stray it passed
-    /// over, see [`TINY_STAKE`]); then that one.
-    fn settle(mut self) -> Inference {
+    /// over, see [`TINY_STAKE`]); then that one, read with its fighting chains within
+    /// the budgets `left`. Returns the nodes spent.
+    fn settle(&mut self, position: &Position, first: Color, left: &OpenOptions) -> u64 {
         match self.stray.take() {
-            Some(stray) if !self.proven => Inference {
-                look: self.look,
-                ..*stray
-            },
-            _ => self,
+            Some(stray) if !self.proven => {
+                *self = Inference {
+                    look: self.look,
+                    ..*stray
+                };
+                self.read_fights(position, first, left)
+            }
+            _ => 0,
         }
+    }
+
+    /// A live goal's problem again with its fighting chains ([`open_problem`]), kept
+    /// while the group's fate still depends on who plays first: not when the attacker,
+    /// moving first, is shown to fail there within [`OpenOptions::fight_check_nodes`]
+    /// (the chains' capture settles the group, where the attacker could save them by
+    /// moves outside the region). Done once, and only for the goal taken (a stray passed
+    /// over is read so only when it is taken back); the second look's candidates with
+    /// their fighting chains had them already, and their `second` reading was this check.
+    /// The region is the reading's (its reach and walls); `left` gives the budgets left.
+    /// Returns the nodes spent.
+    fn read_fights(&mut self, position: &Position, first: Color, left: &OpenOptions) -> u64 {
+        let options = &OpenOptions {
+            time: left.time,
+            nodes: left.nodes,
+            cancel: left.cancel.clone(),
+            ..self.built_with.clone()
+        };
+        if std::mem::replace(&mut self.fights_read, true)
+            || self.goal != Goal::Live
+            || options.fight_liberties == 0
+        {
+            return 0;
+        }
+        let mut own = position.clone();
+        own.set_to_play(first);
+        // Read only when some chain joined (the same region is the same problem).
+        let rebuilt = army(&own, &self.group, options)
+            .ok()
+            .filter(|(_, p)| p.region() != self.problem.region() && !escaped(p));
+        let mut nodes = 0;
+        if let Some((g, p)) = rebuilt {
+            let budget = options.nodes.map_or(options.fight_check_nodes, |n| {
+                n.min(options.fight_check_nodes)
+            });
+            let settled = !options.exhausted() && budget > 0 && {
+                let (v, n) = read(&p, !first, budget, options.time, options);
+                nodes = n;
+                v == Verdict::Loss
+            };
+            if !settled {
+                self.group = g;
+                self.problem = p;
+                self.problem.set_first(first);
+            }
+        }
+        nodes
     }
 
     /// Takes the time and nodes this reading spent off the budgets of `solve` (the
@@ -1184,7 +1241,8 @@ pub fn infer(
         spent += n;
         if let Ok(mut f) = found {
             f.look = look;
-            return Ok(f.settle().with_spent(spent, start));
+            spent += f.settle(position, first, &options.left_after(start, spent));
+            return Ok(f.with_spent(spent, start));
         }
     }
     Err(error)
@@ -1258,7 +1316,11 @@ fn first_look(
     }
     // No reading showed a success: the first stray passed over, if any, is the goal.
     let found = match found {
-        Ok(f) if !f.proven && !strays.is_empty() => Ok(strays.remove(0)),
+        Ok(f) if !f.proven && !strays.is_empty() => {
+            let mut stray = strays.remove(0);
+            spent += stray.read_fights(position, first, &options.left_after(start, spent));
+            Ok(stray)
+        }
         other => other,
     };
     (found.map(|f| f.with_spent(spent, start)), spent, before)
@@ -1417,44 +1479,16 @@ fn infer_at(
     let Some((i, critical)) = pick else {
         return (Err(no_goal(&found, size)), nodes, against);
     };
-    // The goal's problem: a live goal's again with its fighting chains (the second
-    // look's candidates with `fights` have them already, and their `second` reading was
-    // the check below).
-    let build = |i: usize, critical: bool, nodes: &mut u64| {
-        let (mut group, mut problem) = list[i].clone();
-        if group.color == first && options.fight_liberties > 0 && !fights {
-            let mut own = position.clone();
-            own.set_to_play(first);
-            // Read only when some chain joined (the same region is the same problem).
-            let rebuilt = army(&own, &group, options)
-                .ok()
-                .filter(|(_, p)| p.region() != problem.region() && !escaped(p));
-            if let Some((g, p)) = rebuilt {
-                // Kept while the group's fate still depends on who plays first: not when
-                // the attacker, moving first, is shown to fail there (the chains' capture
-                // settles the group, where the attacker could save them by moves outside
-                // the region).
-                let budget = cap(options.fight_check_nodes, *nodes);
-                let settled = !out_of_time() && budget > 0 && {
-                    let (v, n) = read(&p, !first, budget, left(), options);
-                    *nodes += n;
-                    v == Verdict::Loss
-                };
-                if !settled {
-                    group = g;
-                    problem = p;
-                }
-            }
-        }
+    let inference = |i: usize, critical: bool| {
+        let (group, mut problem) = list[i].clone();
         problem.set_first(first);
-        let goal = if group.color == first {
-            Goal::Live
-        } else {
-            Goal::Kill
-        };
         Inference {
+            goal: if group.color == first {
+                Goal::Live
+            } else {
+                Goal::Kill
+            },
             problem,
-            goal,
             group,
             confirmed: critical,
             proven: found[i].first == Verdict::Win,
@@ -1463,18 +1497,18 @@ fn infer_at(
             nodes: 0,
             elapsed: Duration::ZERO,
             stray: None,
+            fights_read: fights,
+            built_with: options.clone(),
         }
     };
-    let mut inference = build(i, critical, &mut nodes);
+    let mut goal = inference(i, critical);
     if let Some(w) = stray {
-        let mut passed = build(w, confirmed(&found[w]), &mut nodes);
-        passed.nodes = nodes;
-        passed.elapsed = start.elapsed();
-        inference.stray = Some(Box::new(passed));
+        goal.stray = Some(Box::new(inference(w, confirmed(&found[w]))));
     }
-    inference.nodes = nodes;
-    inference.elapsed = start.elapsed();
-    (Ok(inference), nodes, against)
+    nodes += goal.read_fights(position, first, &options.left_after(start, nodes));
+    goal.nodes = nodes;
+    goal.elapsed = start.elapsed();
+    (Ok(goal), nodes, against)
 }
 
 /// The error of an inference that found no goal, listing the candidates.
