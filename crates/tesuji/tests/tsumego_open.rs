@@ -255,7 +255,8 @@ fn a_ladder_that_runs_out_of_the_area() {
 /// shows Black succeeding: the deciding reading gives the whole group its larger budget,
 /// finds Black's kill there, and takes it as the goal. Without it, the whole group is
 /// left undecided at the reach asked, and the goal is what the narrower reading shows:
-/// the six stones from E17 to J18 without B19-C18, in 13 points.
+/// the stones from E17 to J18 and, since the weak B19-C18 just beyond the reach is taken
+/// into the region, those two as well, in 14 points.
 #[test]
 fn the_main_group_is_read_before_a_smaller_one_is_taken() {
     let pos = fixture("Moments-Of-The-Wind-1-181.sgf");
@@ -272,9 +273,9 @@ fn the_main_group_is_read_before_a_smaller_one_is_taken() {
     };
     let small = infer(&pos, Color::Black, &without).unwrap();
     assert_eq!(small.look, Look::Narrower);
-    assert_eq!(small.problem.region_empty_count(), 13);
+    assert_eq!(small.problem.region_empty_count(), 14);
     assert!(small.group.stones.contains(&at(&pos, "J18")));
-    assert!(!small.group.stones.contains(&at(&pos, "C18")));
+    assert!(small.group.stones.contains(&at(&pos, "C18")));
 
     // A total node budget covers every reading, the deciding one and the narrower reach's
     // included: the reading above took more; within 300,000 the goal is still found (the
@@ -553,6 +554,36 @@ fn an_exit_the_frame_closes_off_joins_the_region() {
     assert_eq!(board.get(at(&pos, "R19")), Some(Color::Black));
     assert_eq!(board.get(at(&pos, "Q19")), None);
     assert!(problem.in_region(at(&pos, "Q19")));
+}
+
+/// A weak chain of the group's colour just beyond the flood's reach is taken in, so that
+/// its liberties are on the rim and read by sway like any other. In Moves to Attack and
+/// Protect (elementary) 2, White's big group reaches J1, next to the lone white K1
+/// (liberties J1 and L1) under Black's K2. Left out, K1 was a chain beside the region
+/// whose liberty L1 no rule looked at. Now K1 is in the region and every liberty of a weak
+/// white chain next to the region is in it or on its rim. (L1 itself stays open: K1
+/// counts against Black's sway there.)
+#[test]
+fn a_weak_chain_beyond_the_reach_is_taken_in() {
+    let pos = fixture("Moves-To-Attack-Elementary-002.sgf");
+    let problem = open_problem(&pos, &[at(&pos, "D4")], &OpenOptions::default()).unwrap();
+    assert!(problem.in_region(at(&pos, "J1")));
+    assert!(problem.in_region(at(&pos, "K1")));
+    let board = problem.position().board();
+    for p in board.size().points() {
+        if !problem.in_region(p) || !board.is_empty(p) {
+            continue;
+        }
+        for n in board.neighbors(p) {
+            let Some(chain) = board.chain(n).filter(|c| c.color() == Color::White) else {
+                continue;
+            };
+            if chain.liberty_count() > tesuji::tsumego::WEAK_LIBERTIES {
+                continue;
+            }
+            assert!(problem.in_region(n), "{n:?}, a weak white chain, is out");
+        }
+    }
 }
 
 /// A small empty area elsewhere on the board (an eye in the far corner) is no pocket of

@@ -117,7 +117,7 @@ pub use answers::{listed_first_moves, listed_replies};
 pub use open::{
     army, candidates, groups, infer, load, load_position, open_problem, open_region, rim_frame,
     Candidate, Goal, Group, Inference, Loaded, Look, OpenOptions, MAX_POCKET, SECOND_LOOK_EMPTY,
-    TINY_STAKE,
+    TINY_STAKE, WEAK_LIBERTIES,
 };
 pub use proof::{
     problem_tree, proof_sgf, verified_proof_text, verify, LeafCounts, LineEnd, ProofTextError,

@@ -515,6 +515,7 @@ pub fn open_region(board: &Board, targets: &[Point], options: &OpenOptions) -> V
             .filter(|p| dist[p.index()] != usize::MAX)
             .collect();
         add_pockets(board, &mut flooded);
+        add_weak_neighbours(board, defender, &mut flooded);
         let mut in_region = vec![false; ARRAY_LEN];
         for p in &flooded {
             in_region[p.index()] = true;
@@ -551,6 +552,46 @@ pub fn open_region(board: &Board, targets: &[Point], options: &OpenOptions) -> V
         if !changed {
             return flooded;
         }
+    }
+}
+
+/// The most liberties of a chain of the group's colour that [`open_region`] takes in
+/// when the flood stops next to it: a weak chain the attacker could capture.
+pub const WEAK_LIBERTIES: usize = 2;
+
+/// Adds to `region` (kept in board order) the stones of every chain of the `defender`'s
+/// colour next to an empty point of the region, not in it, with at most
+/// [`WEAK_LIBERTIES`] liberties: a weak chain the attacker could capture, just beyond the
+/// flood's reach. Taken in, its liberties are on the rim, which [`rim_frame`] closes or
+/// leaves open by sway like any other; left out, every liberty it has outside the region
+/// would be one that no move fills, whatever the sway there.
+fn add_weak_neighbours(board: &Board, defender: Color, region: &mut Vec<Point>) {
+    let mut seen = vec![false; ARRAY_LEN];
+    for &p in region.iter() {
+        seen[p.index()] = true;
+    }
+    let mut added = Vec::new();
+    for &p in region.iter() {
+        if !board.is_empty(p) {
+            continue;
+        }
+        for n in board.neighbors(p) {
+            if seen[n.index()] || board.get(n) != Some(defender) {
+                continue;
+            }
+            let chain = board.chain(n).expect("a stone has a chain");
+            let weak = chain.liberty_count() <= WEAK_LIBERTIES;
+            for s in chain.stones() {
+                seen[s.index()] = true;
+                if weak {
+                    added.push(s);
+                }
+            }
+        }
+    }
+    if !added.is_empty() {
+        region.extend(added);
+        region.sort_unstable();
     }
 }
 
