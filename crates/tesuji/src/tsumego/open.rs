@@ -21,7 +21,11 @@
 //! **pockets** the flood leaves behind (empty areas of at most [`MAX_POCKET`] points next
 //! to the region or to a chain on its border, closed off by stones and the edge: the
 //! corner behind a group) join the region: they lead nowhere. A small empty area that
-//! touches neither (an eye of a group elsewhere on the board) stays out. A region with
+//! touches neither (an eye of a group elsewhere on the board) stays out. A **weak chain**
+//! of the group's colour just beyond the reach (at most [`WEAK_LIBERTIES`] liberties)
+//! joins too: left out, its liberties outside the region would be ones that no move
+//! fills, and the group could escape by joining a chain the attacker captures on the
+//! board. A region with
 //! more than [`OpenOptions::max_empty`] empty points is found again with a shorter reach.
 //!
 //! When the group is the side to play's own (a live goal), its **fighting chains** join
