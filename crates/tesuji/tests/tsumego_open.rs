@@ -560,9 +560,9 @@ fn an_exit_the_frame_closes_off_joins_the_region() {
 /// its liberties are on the rim and read by sway like any other. In Moves to Attack and
 /// Protect (elementary) 2, White's big group reaches J1, next to the lone white K1
 /// (liberties J1 and L1) under Black's K2. Left out, K1 was a chain beside the region
-/// whose liberty L1 no rule looked at. Now K1 is in the region and every liberty of a weak
-/// white chain next to the region is in it or on its rim. (L1 itself stays open: K1
-/// counts against Black's sway there.)
+/// whose liberty L1 no rule looked at. Now K1 is in the region, and so is every weak
+/// white chain next to an empty point of the region: their liberties are on its rim.
+/// (L1 itself stays open: the rim is read by sway, and K1 counts against Black's there.)
 #[test]
 fn a_weak_chain_beyond_the_reach_is_taken_in() {
     let pos = fixture("Moves-To-Attack-Elementary-002.sgf");

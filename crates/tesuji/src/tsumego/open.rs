@@ -23,9 +23,10 @@
 //! corner behind a group) join the region: they lead nowhere. A small empty area that
 //! touches neither (an eye of a group elsewhere on the board) stays out. A **weak chain**
 //! of the group's colour just beyond the reach (at most [`WEAK_LIBERTIES`] liberties)
-//! joins too: left out, its liberties outside the region would be ones that no move
-//! fills, and the group could escape by joining a chain the attacker captures on the
-//! board. A region with
+//! joins too: left out, its liberties outside the region were never read at all, and the
+//! group could escape by joining a chain the attacker captures on the board. Taken in,
+//! they are on the rim, closed or left open by sway like any rim point (below). A region
+//! with
 //! more than [`OpenOptions::max_empty`] empty points is found again with a shorter reach.
 //!
 //! When the group is the side to play's own (a live goal), its **fighting chains** join
