@@ -46,7 +46,15 @@
 //! instead, so that no defender chain keeps a liberty the attacker could not fill). Where
 //! it does not (the open board beyond the defender's stones, or toward friendly stones),
 //! the rim stays empty: these are the **exits**, except where the frame stones cut a rim
-//! point off from the open board (a pocket again: it joins the region). No move is ever
+//! point off from the open board (a pocket again: it joins the region), and, with the
+//! attacker to play first, at a **dead end**: a rim point with fewer than
+//! [`DEAD_END_ROOM`] empty points within [`DEAD_END_STEPS`] steps beyond it, away from
+//! the wall (a first-line point running along the wall, where the defender crawls into a
+//! corridor the attacker closes at will), closed whatever the sway. Left open, such a
+//! point is a liberty no move fills, and a kill the book proves fails (1-Year Tsumego
+//! 24). With the defender to play first dead ends follow sway: there such a corridor is
+//! as often room the defender's first move takes for eye space, and a frame stone in it
+//! turned lives into failures on the Hashimoto sample (`BENCHMARKS.md`). No move is ever
 //! played outside the region, so an exit is a liberty that nothing fills, and a rule of
 //! every problem (see the [module documentation](super)) makes that the escape rule: a
 //! target chain with a liberty outside the region has **escaped**, and the defender has
@@ -709,7 +717,9 @@ pub fn open_problem(
             options.fight_liberties,
         );
     }
-    let frame = rim_frame(board, &mut region, !defender);
+    // Dead ends are closed only with the attacker to play first (see the module docs).
+    let dead_ends = defender != position.to_play();
+    let frame = rim_frame(board, &mut region, !defender, dead_ends);
     let mut setup = Setup::empty(position.size());
     setup.to_play = position.to_play();
     setup.ko = position.ko_point();
@@ -767,6 +777,50 @@ fn add_fighting_chains(
     }
 }
 
+/// How many empty points outside the region a defender chain reaching the rim point `p`
+/// must be able to get to, within [`DEAD_END_STEPS`] steps, for `p` to count as a way
+/// out: fewer, and `p` is a dead end (see [`rim_frame`]).
+pub const DEAD_END_ROOM: usize = 3;
+
+/// How far [`rim_frame`] looks from a rim point for room (see [`DEAD_END_ROOM`]).
+pub const DEAD_END_STEPS: usize = 3;
+
+/// Whether the rim point `p` leads nowhere: from it, through empty points outside the
+/// region that touch no attacker stone outside the region (a point beside the wall is
+/// one the attacker blocks with a move), fewer than [`DEAD_END_ROOM`] points are within
+/// [`DEAD_END_STEPS`] steps. A first-line point beside a wall stone, with more of the
+/// wall along the edge beyond it, is such a point: the defender crawls into a corridor
+/// that the attacker closes at will.
+fn dead_end(board: &Board, in_region: &[bool], attacker: Color, p: Point) -> bool {
+    let mut seen = vec![p];
+    let mut frontier = vec![p];
+    let mut room = 0;
+    for _ in 0..DEAD_END_STEPS {
+        let mut next = Vec::new();
+        for &q in &frontier {
+            for n in board.neighbors(q) {
+                if seen.contains(&n) || in_region[n.index()] || !board.is_empty(n) {
+                    continue;
+                }
+                seen.push(n);
+                let walled = board
+                    .neighbors(n)
+                    .any(|m| board.get(m) == Some(attacker) && !in_region[m.index()]);
+                if walled {
+                    continue;
+                }
+                room += 1;
+                if room >= DEAD_END_ROOM {
+                    return false;
+                }
+                next.push(n);
+            }
+        }
+        frontier = next;
+    }
+    true
+}
+
 /// The rim of `region` (the empty points outside it next to one of its points), closed
 /// where the attacker holds sway: such a point next to a stone of the defender joins the
 /// region (a liberty the attacker must be able to fill: left outside, it would be one that
@@ -781,7 +835,18 @@ fn add_fighting_chains(
 /// toward friendly stones, is left open. The attacker's stones inside the region do not
 /// count: the flood went through them because they are capturable, so they are part of
 /// the fight, not of the wall.
-pub fn rim_frame(board: &Board, region: &mut Vec<Point>, attacker: Color) -> Vec<Point> {
+///
+/// With `dead_ends`, a rim point that leads nowhere (a dead end, see [`DEAD_END_ROOM`])
+/// is closed whatever the sway: sway counts stones, and a tie or a narrow lead for the
+/// defender next to a corridor along the edge would leave an exit there that gives a
+/// target chain a liberty the attacker could fill in one move on the open board.
+/// [`open_problem`] asks for it only when the attacker plays first.
+pub fn rim_frame(
+    board: &Board,
+    region: &mut Vec<Point>,
+    attacker: Color,
+    dead_ends: bool,
+) -> Vec<Point> {
     let size = board.size();
     let mut in_region = vec![false; ARRAY_LEN];
     for &p in region.iter() {
@@ -817,8 +882,10 @@ pub fn rim_frame(board: &Board, region: &mut Vec<Point>, attacker: Color) -> Vec
             if in_region[p.index()]
                 || !board.is_empty(p)
                 || !board.neighbors(p).any(|n| in_region[n.index()])
-                || sway(p) <= 0
             {
+                continue;
+            }
+            if sway(p) <= 0 && !(dead_ends && dead_end(board, &in_region, attacker, p)) {
                 continue;
             }
             if board.neighbors(p).any(|n| board.get(n) == Some(!attacker)) {
