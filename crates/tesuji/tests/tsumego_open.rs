@@ -407,10 +407,7 @@ fn a_dead_end_on_the_rim_is_closed_with_the_attacker_first() {
     let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
     assert_eq!(found.goal, Goal::Kill);
     assert_eq!(found.problem.position().board().get(a3), Some(Color::Black));
-    let options = SolveOptions {
-        time: Some(std::time::Duration::from_secs(60)),
-        ..SolveOptions::default()
-    };
+    let options = within_a_minute();
     let d2 = Move::Play(at(&pos, "D2"));
     assert_eq!(
         check_move(&found.problem, Color::Black, d2, 0, &options),
@@ -493,6 +490,14 @@ fn an_attacker_stone_with_every_liberty_in_the_region_is_in_the_fight() {
     assert!(moves.contains(&"J8".to_string()), "{moves:?}");
 }
 
+/// Solve options with a time budget of one minute, for checking one move.
+fn within_a_minute() -> SolveOptions {
+    SolveOptions {
+        time: Some(std::time::Duration::from_secs(60)),
+        ..SolveOptions::default()
+    }
+}
+
 fn fixture(name: &str) -> Position {
     let text = std::fs::read_to_string(format!(
         "{}/tests/data/tsumego/hashimoto/{name}",
@@ -516,10 +521,7 @@ fn a_live_goal_reads_the_capture_of_a_fighting_chain() {
     let q18 = at(&pos, "Q18");
     assert!(found.problem.in_region(q18), "{:?}", found.problem.region());
     assert!(found.problem.in_region(at(&pos, "Q17")));
-    let options = SolveOptions {
-        time: Some(std::time::Duration::from_secs(60)),
-        ..SolveOptions::default()
-    };
+    let options = within_a_minute();
     assert_eq!(
         check_move(&found.problem, Color::Black, Move::Play(q18), 0, &options),
         Some(Verdict::Win)
@@ -563,10 +565,7 @@ fn fighting_chains_that_settle_the_group_are_dropped() {
         kept.problem.region_empty_count(),
         found.problem.region_empty_count()
     );
-    let options = SolveOptions {
-        time: Some(std::time::Duration::from_secs(60)),
-        ..SolveOptions::default()
-    };
+    let options = within_a_minute();
     assert_eq!(
         check_move(&kept.problem, Color::Black, Move::Pass, 0, &options),
         Some(Verdict::Win)
@@ -679,10 +678,7 @@ fn a_far_eye_is_no_pocket_of_the_region() {
 /// one external threat).
 #[test]
 fn a_second_look_finds_the_goal_when_none_fits_the_first() {
-    let options = SolveOptions {
-        time: Some(std::time::Duration::from_secs(60)),
-        ..SolveOptions::default()
-    };
+    let options = within_a_minute();
     let off = OpenOptions {
         second_look: false,
         ..OpenOptions::default()
@@ -773,10 +769,7 @@ fn a_smaller_region_proves_what_the_larger_ones_left_open() {
     assert_eq!(found.look, Look::Smaller);
     assert!(found.proven);
     assert_eq!(found.goal, Goal::Kill);
-    let options = SolveOptions {
-        time: Some(std::time::Duration::from_secs(60)),
-        ..SolveOptions::default()
-    };
+    let options = within_a_minute();
     let e19 = Move::Play(at(&pos, "E19"));
     assert_eq!(
         check_move(&found.problem, Color::Black, e19, 0, &options),
