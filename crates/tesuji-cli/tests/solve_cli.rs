@@ -243,6 +243,16 @@ fn malformed_problems_get_clear_errors() {
         ("(;SZ[9]AB[cc]MA[ee])", "empty point"),
         ("(;SZ[21]AB[cc]AW[dd]MA[dd])", "too large"),
         ("(;SZ[9]AB[cc]MA[cc]", "line 1"),
+        // A stone given twice, whose other copy would capture a stone before it: the
+        // duplicate is what is reported (this panicked once), by vertex.
+        (
+            "(;SZ[9]PL[B]AB[aa]AW[ab][ba][aa])",
+            "A9 (SGF aa) is given twice",
+        ),
+        (
+            "(;SZ[9]PL[B]AB[aa]AW[ab][ba])",
+            "black chain at A9 (SGF aa) has no liberties",
+        ),
     ];
     for (i, (sgf, want)) in cases.iter().enumerate() {
         let f = temp(&format!("bad{i}.sgf"), sgf);

@@ -129,7 +129,23 @@ impl Setup {
     }
 }
 
-/// Why a [`Setup`] is not a valid position.
+/// Why a [`Setup`] is not a valid position. The messages name the point as a GTP vertex
+/// and in SGF coordinates.
+///
+/// ```
+/// use tesuji::{BoardSize, Color, Point, Position, Setup};
+/// let size = BoardSize::new(7, 5).unwrap();
+/// let mut setup = Setup::empty(size);
+/// // A black stone in the top left corner with both its liberties taken.
+/// setup.stones.push((Point::new(0, 0), Color::Black));
+/// setup.stones.push((Point::new(1, 0), Color::White));
+/// setup.stones.push((Point::new(0, 1), Color::White));
+/// let e = Position::from_setup(&setup).unwrap_err();
+/// assert_eq!(e.to_string(), "the black chain at A5 (SGF aa) has no liberties");
+/// setup.stones.push((Point::new(1, 0), Color::Black));
+/// let e = Position::from_setup(&setup).unwrap_err();
+/// assert!(e.to_string().contains("B5 (SGF ba) is given twice"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// A stone or the ko point lies outside the board.
@@ -143,15 +159,17 @@ pub enum SetupError {
         size: BoardSize,
     },
     /// A point is given twice.
-    #[error("point {x},{y} is given twice")]
+    #[error("point {} is given twice", vertex_text(*x, *y, *size))]
     Duplicate {
         /// Column of the point.
         x: usize,
         /// Row of the point.
         y: usize,
+        /// The board size.
+        size: BoardSize,
     },
     /// A chain has no liberties.
-    #[error("the {color} chain at {x},{y} has no liberties")]
+    #[error("the {color} chain at {} has no liberties", vertex_text(*x, *y, *size))]
     NoLiberties {
         /// Column of a stone of the chain.
         x: usize,
@@ -159,15 +177,32 @@ pub enum SetupError {
         y: usize,
         /// The chain's colour.
         color: Color,
+        /// The board size.
+        size: BoardSize,
     },
     /// The ko point is not a point where the side to move could retake a ko.
-    #[error("{x},{y} is not a ko point for the side to move")]
+    #[error("{} is not a ko point for the side to move", vertex_text(*x, *y, *size))]
     BadKo {
         /// Column of the ko point.
         x: usize,
         /// Row of the ko point.
         y: usize,
+        /// The board size.
+        size: BoardSize,
     },
+}
+
+/// A point of a setup error as a GTP vertex (`A19`) with its SGF coordinates (`aa`), so
+/// that a user reading either notation finds it.
+fn vertex_text(x: usize, y: usize, size: BoardSize) -> String {
+    let vertex = crate::vertex::format(Move::Play(Point::new(x, y)), size);
+    let sgf = |i: usize| {
+        u8::try_from(i)
+            .ok()
+            .filter(|&i| i < 26)
+            .map_or('?', |i| char::from(b'a' + i))
+    };
+    format!("{vertex} (SGF {}{})", sgf(x), sgf(y))
 }
 
 /// A Go position: board, side to move, simple-ko point, captures and the suicide rule.
@@ -219,7 +254,10 @@ impl Position {
     pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
         let size = setup.size;
         let mut board = Board::new(size);
-        for &(p, color) in &setup.stones {
+        // Every point on the board and given once, before any stone is placed: a stone
+        // given twice must be reported as such, not read as a capture by its other copy.
+        let mut given = crate::board::PointBits::new();
+        for &(p, _) in &setup.stones {
             if !size.contains(p) {
                 return Err(SetupError::OffBoard {
                     x: p.x(),
@@ -227,9 +265,15 @@ impl Position {
                     size,
                 });
             }
-            if !board.is_empty(p) {
-                return Err(SetupError::Duplicate { x: p.x(), y: p.y() });
+            if !given.insert(p.index()) {
+                return Err(SetupError::Duplicate {
+                    x: p.x(),
+                    y: p.y(),
+                    size,
+                });
             }
+        }
+        for &(p, color) in &setup.stones {
             // Placing can capture or self-capture; detect and report instead.
             let undo = board.place(p, color);
             if undo.captured_count() > 0 || undo.is_suicide() {
@@ -242,7 +286,7 @@ impl Position {
                 }
                 let (x, y, color) = first_chain_without_liberty(size, &raw)
                     .expect("a capture implies a chain without liberties");
-                return Err(SetupError::NoLiberties { x, y, color });
+                return Err(SetupError::NoLiberties { x, y, color, size });
             }
         }
         let pos = Position {
@@ -261,7 +305,11 @@ impl Position {
                 });
             }
             if !pos.is_ko_shape(k, setup.to_play) {
-                return Err(SetupError::BadKo { x: k.x(), y: k.y() });
+                return Err(SetupError::BadKo {
+                    x: k.x(),
+                    y: k.y(),
+                    size,
+                });
             }
         }
         Ok(Position {
