@@ -129,8 +129,8 @@ impl Setup {
     }
 }
 
-/// Why a [`Setup`] is not a valid position. The messages name the point as a GTP vertex
-/// and in SGF coordinates.
+/// Why a [`Setup`] is not a valid position. A point on the board is named in the message
+/// as a GTP vertex and in SGF coordinates; one off the board by the `x,y` it was given as.
 ///
 /// ```
 /// use tesuji::{BoardSize, Color, Point, Position, Setup};
