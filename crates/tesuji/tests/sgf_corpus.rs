@@ -250,6 +250,11 @@ fn exercise(tree: &GameTree) {
         }
     }
     let _ = sgf::to_game(tree, Some(tesuji::Ruleset::tromp_taylor()));
+    // The problem reader validates the root's stones itself (a point given twice is an
+    // error there, where the replay lets the later property win).
+    let _ = tesuji::tsumego::Tsumego::sgf_position(tree).map_err(|e| e.to_string());
+    let _ = tesuji::tsumego::Tsumego::sgf_targets(tree);
+    let _ = tesuji::tsumego::Tsumego::sgf_region(tree);
 }
 
 #[test]
