@@ -195,14 +195,9 @@ pub enum SetupError {
 /// A point of a setup error as a GTP vertex (`A19`) with its SGF coordinates (`aa`), so
 /// that a user reading either notation finds it.
 fn vertex_text(x: usize, y: usize, size: BoardSize) -> String {
-    let vertex = crate::vertex::format(Move::Play(Point::new(x, y)), size);
-    let sgf = |i: usize| {
-        u8::try_from(i)
-            .ok()
-            .filter(|&i| i < 26)
-            .map_or('?', |i| char::from(b'a' + i))
-    };
-    format!("{vertex} (SGF {}{})", sgf(x), sgf(y))
+    let p = Point::new(x, y);
+    let vertex = crate::vertex::format(Move::Play(p), size);
+    format!("{vertex} (SGF {})", crate::sgf::point_to_text(p))
 }
 
 /// A Go position: board, side to move, simple-ko point, captures and the suicide rule.
@@ -279,10 +274,9 @@ impl Position {
             if undo.captured_count() > 0 || undo.is_suicide() {
                 board.unplace(&undo);
                 let mut raw = [EMPTY; ARRAY_LEN];
+                // Every point is on the board and given once (checked above).
                 for &(q, c) in &setup.stones {
-                    if size.contains(q) {
-                        raw[q.index()] = c as u8;
-                    }
+                    raw[q.index()] = c as u8;
                 }
                 let (x, y, color) = first_chain_without_liberty(size, &raw)
                     .expect("a capture implies a chain without liberties");

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::size;
+use common::{cell_of, size, RefPos, Rng, E};
 use tesuji::{Board, BoardSize, Color, Point, Position, Setup};
 
 fn brute_force(s: BoardSize) -> u64 {
@@ -92,7 +92,7 @@ fn legal_positions_4x4() {
 }
 
 /// Random setups on small boards, in random order and with points given twice or off the
-/// board, against a direct reading of the rules: `Position::from_setup` never panics, and
+/// board, against the reference rules of `common`: `Position::from_setup` never panics, and
 /// it accepts exactly the setups whose points are all on the board and given once and
 /// whose chains all have a liberty. (A point given twice after a capture by its other copy
 /// once panicked here.)
@@ -103,69 +103,36 @@ fn random_setups_are_judged_like_the_rules_say() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x5E7_0B5E);
     println!("seed {seed} (set SETUP_SEED to replay)");
-    let mut state = seed;
-    let mut next = move |n: usize| -> usize {
-        // splitmix64
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    };
+    let mut rng = Rng::new(seed);
     let (mut accepted, mut twice, mut dead) = (0, 0, 0);
     for case in 0..20_000 {
-        let (w, h) = (1 + next(5), 1 + next(5));
-        let s = BoardSize::new(w as u64, h as u64).unwrap();
-        let mut setup = Setup::empty(s);
-        let off = next(20) == 0;
-        for _ in 0..next(w * h + 2) {
-            // In one setup in twenty, points one beyond the board too.
-            let p = if off {
-                Point::new(next(w + 1), next(h + 1))
-            } else {
-                Point::new(next(w), next(h))
-            };
-            let c = if next(2) == 0 {
+        let (w, h) = (1 + rng.below(5), 1 + rng.below(5));
+        let mut setup = Setup::empty(size(w as u64, h as u64));
+        // In one setup in twenty, points one beyond the board too.
+        let off = usize::from(rng.chance(1, 20));
+        for _ in 0..rng.below(w * h + 2) {
+            let p = Point::new(rng.below(w + off), rng.below(h + off));
+            let c = if rng.chance(1, 2) {
                 Color::Black
             } else {
                 Color::White
             };
             setup.stones.push((p, c));
         }
-        let on_board = setup.stones.iter().all(|&(p, _)| s.contains(p));
+        let result = Position::from_setup(&setup);
+        let on_board = setup.stones.iter().all(|&(p, _)| setup.size.contains(p));
         let mut seen = std::collections::HashSet::new();
         let once = setup.stones.iter().all(|&(p, _)| seen.insert(p));
-        let result = Position::from_setup(&setup);
         if !(on_board && once) {
             assert!(result.is_err(), "case {case} (seed {seed}): {setup:?}");
             twice += usize::from(on_board);
             continue;
         }
-        // Every chain has a liberty: flood each stone's chain.
-        let colour = |p: Point| setup.stones.iter().find(|&&(q, _)| q == p).map(|&(_, c)| c);
-        let neighbours = |p: Point| {
-            let (x, y) = (p.x() as i64, p.y() as i64);
-            [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-                .into_iter()
-                .filter(|&(a, b)| a >= 0 && b >= 0 && a < w as i64 && b < h as i64)
-                .map(|(a, b)| Point::new(a as usize, b as usize))
-                .collect::<Vec<_>>()
-        };
-        let legal = setup.stones.iter().all(|&(p, c)| {
-            let mut chain = vec![p];
-            let mut i = 0;
-            while i < chain.len() {
-                for n in neighbours(chain[i]) {
-                    match colour(n) {
-                        None => return true,
-                        Some(d) if d == c && !chain.contains(&n) => chain.push(n),
-                        _ => {}
-                    }
-                }
-                i += 1;
-            }
-            false
-        });
+        let mut r = RefPos::new(w, h);
+        for &(p, c) in &setup.stones {
+            r.cells[p.y() * w + p.x()] = cell_of(c);
+        }
+        let legal = (0..w * h).all(|i| r.cells[i] == E || r.group(&r.cells, i).1 > 0);
         assert_eq!(
             result.is_ok(),
             legal,
@@ -177,7 +144,9 @@ fn random_setups_are_judged_like_the_rules_say() {
             dead += 1;
         }
     }
-    println!("{accepted} accepted, {twice} with a point given twice, {dead} with a chain without liberties");
+    println!(
+        "{accepted} accepted, {twice} with a point given twice, {dead} with a chain without liberties"
+    );
     // Each kind must be met often enough to mean something.
     assert!(
         accepted > 2_000 && twice > 2_000 && dead > 500,
