@@ -65,12 +65,15 @@ fn has_setup(tree: &GameTree, id: NodeId) -> bool {
 
 /// Applies the setup properties of `id` to `setup`: `AE` clears, then `AB` and `AW` place
 /// stones (replacing any there), then `PL` sets the side to move; the ko point is
-/// dropped.
+/// dropped. A point may appear in only one of the node's `AE`, `AB` and `AW` lists, once
+/// (the SGF specification's rule): a point given twice is an error, as it is for a
+/// problem's setup ([`Position::from_setup`]), rather than a silent choice of colour.
 fn apply_setup(tree: &GameTree, id: NodeId, setup: &mut Setup) -> Result<(), ReplayError> {
     let mut grid: Vec<Option<Color>> = vec![None; ARRAY_LEN];
     for &(p, c) in &setup.stones {
         grid[p.index()] = Some(c);
     }
+    let mut given = vec![false; ARRAY_LEN];
     for prop in ["AE", "AB", "AW"] {
         let color = match prop {
             "AB" => Some(Color::Black),
@@ -78,6 +81,16 @@ fn apply_setup(tree: &GameTree, id: NodeId, setup: &mut Setup) -> Result<(), Rep
             _ => None,
         };
         for p in tree.points(id, prop)? {
+            if std::mem::replace(&mut given[p.index()], true) {
+                return Err(ReplayError::Setup {
+                    location: tree.get(id, prop).and_then(|q| q.location()),
+                    error: SetupError::Duplicate {
+                        x: p.x(),
+                        y: p.y(),
+                        size: setup.size,
+                    },
+                });
+            }
             grid[p.index()] = color;
         }
     }

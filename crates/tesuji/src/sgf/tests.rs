@@ -206,6 +206,27 @@ fn setup_in_later_nodes() {
             ..
         })
     ));
+    // A point in two setup lists of one node (or twice in one list) is an error that
+    // names the point and where, not a silent choice of colour; the SGF specification
+    // allows each point once per node.
+    for text in [
+        "(;SZ[9]AB[aa]AW[ab][ba][aa])",
+        "(;SZ[9]AB[aa];AE[cc]AB[cc])",
+        "(;SZ[9]AB[aa:cc][bb])",
+    ] {
+        let err = to_game(&one(text), None).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ReplayError::Setup {
+                    error: crate::position::SetupError::Duplicate { .. },
+                    location: Some(_),
+                }
+            ),
+            "{text}: {err:?}"
+        );
+        assert!(err.to_string().contains("is given twice"), "{text}: {err}");
+    }
     // AB replaces an existing stone.
     let t = one("(;SZ[3]AW[bb];AB[bb])");
     let game = to_game(&t, None).unwrap();
