@@ -370,7 +370,9 @@ fn open_problems_are_solved_as_printed() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(
-        text.starts_with("Black to play: kill the white group at T18 (goal found by reading"),
+        text.starts_with(
+            "Black to play: kill the white group at T18 by capturing its chain at P18 (goal found by reading"
+        ),
         "{text}"
     );
     assert!(text.contains("open toward the centre"), "{text}");
@@ -504,12 +506,15 @@ fn a_goal_found_on_a_second_look_says_so() {
     let text = stdout(&o);
     assert!(
         text.starts_with(
-            "Black to play: live with the black group at H19 (goal found by reading on a \
-             second look, with the weak chains it fights in the region"
+            "Black to play: live with the black group at H19 by keeping its chain at C18 (goal \
+             found by reading on a second look, with the weak chains it fights in the region"
         ),
         "{text}"
     );
     let v = json_lines(&tesuji(&["solve", &f, "--quick", "--json"]));
     assert_eq!(v[0]["goal_look"], "fighting-chains");
-    assert_eq!(v[0]["goal_words"], "live with the black group at H19");
+    assert_eq!(
+        v[0]["goal_words"],
+        "live with the black group at H19 by keeping its chain at C18"
+    );
 }

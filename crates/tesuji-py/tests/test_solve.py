@@ -370,6 +370,6 @@ def test_the_first_player_is_the_files_by_default():
 def test_a_goal_found_on_a_second_look_says_so():
     path = DATA / "tsumego" / "hashimoto" / "Moments-Of-The-Wind-2-043.sgf"
     r = tesuji.solve(path, first=None)
-    assert r.goal_words == "live with the black group at H19"
+    assert r.goal_words == "live with the black group at H19 by keeping its chain at C18"
     assert r.goal_look == "fighting-chains"
     assert "on a second look" in str(r).splitlines()[0]

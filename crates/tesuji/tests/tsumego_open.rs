@@ -179,7 +179,10 @@ const GAP: &str = "
 fn a_group_that_escapes() {
     let pos = position(GAP, Color::White);
     let found = infer(&pos, Color::White, &OpenOptions::default()).unwrap();
-    assert_eq!(found.describe(), "live with the white group at A18");
+    assert_eq!(
+        found.describe(),
+        "live with the white group at A18 by keeping its chain at A18"
+    );
     // The corner chain as the target (the army found above also holds C16: the same
     // answers, a larger proof).
     let c18 = at(&pos, "C18");

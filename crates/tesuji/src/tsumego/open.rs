@@ -98,7 +98,9 @@
 //!   while the attacker moving first is not shown to fail, which catches the plain cases
 //!   (the group would be alive whoever plays first), not every one;
 //! * **the target is one chain**: the army's largest ([`army`]). The attacker succeeds when
-//!   it is captured, the defender when it survives. A group that lives by giving up its
+//!   it is captured, the defender when it survives; when the army has other chains, the
+//!   goal's words name it ("kill the white group at T13 by capturing its chain at O18",
+//!   [`Inference::describe`]), since that is what the answer proves. A group that lives by giving up its
 //!   largest chain is read as killed, and one whose largest chain survives while the rest
 //!   is taken as living; reading the whole army as the target (every chain captured)
 //!   avoids that, but its proofs must take every last stone, and on the Hashimoto sample
@@ -1087,7 +1089,12 @@ impl Inference {
     }
 
     /// The goal in words: `"kill the white group at B18"`, `"live with the black group at
-    /// R3"` (the group named by its stone nearest the board's corner).
+    /// R3"` (the group named by its stone nearest the board's corner). When the group has
+    /// more chains than the target (its largest, see the module documentation), the words
+    /// say which chain the answer is about, since that is what the solver proves (the
+    /// attacker succeeds by capturing it, the defender by keeping it):
+    /// `"kill the white group at T13 by capturing its chain at O18"`, `"live with the black
+    /// group at D1 by keeping its chain at F2"`.
     pub fn describe(&self) -> String {
         let size = self.problem.position().size();
         let colour = match self.group.color {
@@ -1095,10 +1102,30 @@ impl Inference {
             Color::White => "white",
         };
         let at = vertex_of(name_stone(&self.group, size), size);
-        match self.goal {
+        let mut words = match self.goal {
             Goal::Kill => format!("kill the {colour} group at {at}"),
             Goal::Live => format!("live with the {colour} group at {at}"),
+        };
+        let board = self.problem.position().board();
+        let chain: Vec<Point> = self
+            .problem
+            .targets()
+            .iter()
+            .filter_map(|&t| board.chain(t))
+            .flat_map(|c| c.stones().collect::<Vec<_>>())
+            .collect();
+        if !chain.is_empty() && self.group.stones.iter().any(|s| !chain.contains(s)) {
+            let target = Group {
+                color: self.group.color,
+                stones: chain,
+            };
+            let key = vertex_of(name_stone(&target, size), size);
+            words.push_str(&match self.goal {
+                Goal::Kill => format!(" by capturing its chain at {key}"),
+                Goal::Live => format!(" by keeping its chain at {key}"),
+            });
         }
+        words
     }
 }
 
