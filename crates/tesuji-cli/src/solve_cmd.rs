@@ -12,9 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
-    check_move, listed_first_moves, load, load_position, solve_with_progress, verified_proof_text,
-    with_threats, Answer, Goal, Inference, Loaded, Look, OpenOptions, SolveOptions, Tsumego,
-    TsumegoError, Verdict,
+    check_move_counted, listed_first_moves, load, load_position, solve_with_progress,
+    verified_proof_text, with_threats, Answer, Goal, Inference, Loaded, Look, OpenOptions,
+    SolveOptions, Tsumego, TsumegoError, Verdict,
 };
 use tesuji::{ascii, sgf, vertex, BoardSize, Color, Move, Point};
 
@@ -1137,7 +1137,7 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
             if let Some(frame) = &frame {
                 add_frame_json(&mut line, &problem, frame);
             }
-            let nodes = answer.nodes + pre_nodes;
+            let mut nodes = answer.nodes + pre_nodes;
             // Success: the first player wins, or wins a ko with at most --max-threats
             // threats more than the opponent, with a listed first move among its winning
             // moves.
@@ -1155,14 +1155,18 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
                 tally.agreeing += usize::from(agree);
                 let mut listed_wins = ours.iter().any(|m| listed.contains(m));
                 if wins && !listed_wins && !(a.full && answer.unsearched.is_empty()) {
-                    // Not found among ours: ask whether a listed move wins too.
+                    // Not found among ours: ask whether a listed move wins too, within
+                    // what is left of the run's budgets (its nodes count in the run's).
                     let mut check = run_options.clone();
                     check.time = options
                         .time
                         .map(|t| t.saturating_sub(pre_time + started.elapsed()));
                     let mut verdicts = Vec::new();
                     for &m in &listed {
-                        let v = check_move(&problem, first, m, answer.proof_threats, &check);
+                        check.nodes = options.nodes.map(|n| n.saturating_sub(nodes));
+                        let (v, spent) =
+                            check_move_counted(&problem, first, m, answer.proof_threats, &check);
+                        nodes += spent;
                         verdicts.push(json!({
                             "move": move_text(m, size),
                             "result": v.map_or("not a legal move in the region", |v| v.as_str()),

@@ -303,6 +303,37 @@ fn bench_solve_prints_lines_and_a_summary() {
     assert!(summary["variation_nodes"].as_u64().unwrap() > 0);
 }
 
+/// The check of a listed move that is not among the bench's winning moves counts in the
+/// run's nodes and keeps to its node budget. In Moments of the Wind vol. 1 101 we find
+/// F18 and the book lists B19, which the check shows winning; a tenth fewer nodes than
+/// the whole run took leaves the check unfinished instead of giving it a budget of its
+/// own (a search stops at the first expansion past its budget, so a run may end a few
+/// nodes over it).
+#[test]
+fn a_listed_moves_check_counts_in_the_run_and_its_budget() {
+    let f = format!("{BOOKS}/Moments-Of-The-Wind-1-101.sgf");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["bench", "solve", &f, "--pl-only", "--threads", "1"];
+        args.extend_from_slice(extra);
+        let o = tesuji(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        json_lines(&o)[0].clone()
+    };
+    let whole = run(&[]);
+    assert_eq!(whole["listed_checked"][0]["result"], "win", "{whole}");
+    assert_eq!(whole["success"], true, "{whole}");
+    let nodes = whole["nodes"].as_u64().unwrap();
+    assert!(
+        nodes > whole["inference_nodes"].as_u64().unwrap(),
+        "{whole}"
+    );
+    let budget = nodes * 9 / 10;
+    let cut = run(&["--nodes", &budget.to_string()]);
+    assert_eq!(cut["listed_checked"][0]["result"], "unknown", "{cut}");
+    assert_eq!(cut["success"], false, "{cut}");
+    assert!(cut["nodes"].as_u64().unwrap() < nodes, "{cut}");
+}
+
 #[test]
 fn a_proof_too_large_for_the_memory_bound_is_a_clear_error() {
     // The proof of gop/16136 has far more states than 1 MiB allows: the answer is still

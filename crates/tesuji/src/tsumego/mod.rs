@@ -128,8 +128,8 @@ pub use region::{
 };
 pub use search::{Search, TsumegoMove};
 pub use solve::{
-    check_move, solve, solve_with_progress, with_threats, Answer, MoveAnswer, Phase, Progress,
-    Refutation, SolveOptions, Verdict,
+    check_move, check_move_counted, solve, solve_with_progress, with_threats, Answer, MoveAnswer,
+    Phase, Progress, Refutation, SolveOptions, Verdict,
 };
 
 use crate::color::{ByColor, Color};

@@ -431,12 +431,43 @@ pub fn check_move(
     d: i32,
     options: &SolveOptions,
 ) -> Option<Verdict> {
+    check_move_counted(problem, first, mv, d, options).0
+}
+
+/// [`check_move`], with the nodes its search made (0 when `mv` is not a legal first
+/// move), so that a caller keeping a node budget or a count can charge them.
+///
+/// ```
+/// use tesuji::{ascii, Color, Move, Point};
+/// use tesuji::tsumego::{check_move_counted, SolveOptions, Tsumego, Verdict};
+/// let pos = ascii::parse_diagram("
+///     . . . . . . . .
+///     . X X X X X X X
+///     . X O O O O O X
+///     . X O . . . O X
+/// ").unwrap();
+/// let problem = Tsumego::new(pos, &[Point::new(2, 2)]).unwrap();
+/// let vital = Move::Play(Point::new(4, 3));
+/// let (verdict, nodes) = check_move_counted(&problem, Color::Black, vital, 0, &SolveOptions::default());
+/// assert_eq!(verdict, Some(Verdict::Win));
+/// assert!(nodes > 0);
+/// ```
+pub fn check_move_counted(
+    problem: &Tsumego,
+    first: Color,
+    mv: Move,
+    d: i32,
+    options: &SolveOptions,
+) -> (Option<Verdict>, u64) {
     let mut search = search_for(problem, first, d, options);
     let mut moves = Vec::new();
     search.moves(&mut moves);
-    let m = moves
+    let Some(m) = moves
         .into_iter()
-        .find(|&m| m != TsumegoMove::Threat && m.to_move() == mv)?;
+        .find(|&m| m != TsumegoMove::Threat && m.to_move() == mv)
+    else {
+        return (None, 0);
+    };
     let mut budget = Budget {
         start: Instant::now(),
         nodes: 0,
@@ -449,14 +480,15 @@ pub fn check_move(
         total: 0,
     };
     let Some(config) = budget.config(None) else {
-        return Some(Verdict::Unknown);
+        return (Some(Verdict::Unknown), 0);
     };
     let mut solver = Solver::new(config);
-    Some(match solver.solve_child(&mut search, m) {
+    let verdict = match solver.solve_child(&mut search, m) {
         Some(Outcome::Proven) => Verdict::Win,
         Some(Outcome::Disproven) => Verdict::Loss,
         None => Verdict::Unknown,
-    })
+    };
+    (Some(verdict), solver.nodes())
 }
 
 /// Solves `problem` for `first` moving first, in the steps listed at the top of the
