@@ -100,11 +100,11 @@
 //! * **the target is one chain**: the army's largest ([`army`]). The attacker succeeds when
 //!   it is captured, the defender when it survives; when the army has other chains, the
 //!   goal's words name it ("kill the white group at T13 by capturing its chain at O18",
-//!   [`Inference::describe`]), since that is what the answer proves. A group that lives by giving up its
-//!   largest chain is read as killed, and one whose largest chain survives while the rest
-//!   is taken as living; reading the whole army as the target (every chain captured)
-//!   avoids that, but its proofs must take every last stone, and on the Hashimoto sample
-//!   it solved far fewer problems within 10 s (`BENCHMARKS.md`).
+//!   [`Inference::describe`]), since that is what the answer proves. A group that lives
+//!   by giving up its largest chain is read as killed, and one whose largest chain
+//!   survives while the rest is taken as living; reading the whole army as the target
+//!   (every chain captured) avoids that, but its proofs must take every last stone, and
+//!   on the Hashimoto sample it solved far fewer problems within 10 s (`BENCHMARKS.md`).
 //!
 //! # The goal: the critical group
 //!

@@ -405,7 +405,8 @@ fn search_for(problem: &Tsumego, first: Color, d: i32, options: &SolveOptions) -
 /// (the first player's external ko threats minus the opponent's), within the budgets of
 /// `options`: the search of the root restricted to that move. `None` when `mv` is not a
 /// legal first move of the problem (a stone outside the region, say). What a benchmark
-/// uses to ask whether a listed move is among the winning moves without finding them all.
+/// uses to ask whether a listed move is among the winning moves without finding them all
+/// ([`check_move_counted`] also gives the nodes spent).
 ///
 /// ```
 /// use tesuji::{ascii, Color, Move, Point};
