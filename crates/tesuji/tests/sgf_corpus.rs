@@ -250,8 +250,8 @@ fn exercise(tree: &GameTree) {
         }
     }
     let _ = sgf::to_game(tree, Some(tesuji::Ruleset::tromp_taylor()));
-    // The problem reader validates the root's stones itself (a point given twice is an
-    // error there, where the replay lets the later property win).
+    // The problem reader reads the root's stones itself (without the replay's rules for
+    // the first player), so it is exercised apart.
     let _ = tesuji::tsumego::Tsumego::sgf_position(tree).map_err(|e| e.to_string());
     let _ = tesuji::tsumego::Tsumego::sgf_targets(tree);
     let _ = tesuji::tsumego::Tsumego::sgf_region(tree);

@@ -2,6 +2,7 @@
 
 use super::tree::{GameTree, Location, NodeId};
 use super::typed::{move_to_text, point_to_text, ruleset_text, ValueError};
+use crate::board::PointBits;
 use crate::color::Color;
 use crate::game::Game;
 use crate::point::ARRAY_LEN;
@@ -73,7 +74,7 @@ fn apply_setup(tree: &GameTree, id: NodeId, setup: &mut Setup) -> Result<(), Rep
     for &(p, c) in &setup.stones {
         grid[p.index()] = Some(c);
     }
-    let mut given = vec![false; ARRAY_LEN];
+    let mut given = PointBits::new();
     for prop in ["AE", "AB", "AW"] {
         let color = match prop {
             "AB" => Some(Color::Black),
@@ -81,7 +82,7 @@ fn apply_setup(tree: &GameTree, id: NodeId, setup: &mut Setup) -> Result<(), Rep
             _ => None,
         };
         for p in tree.points(id, prop)? {
-            if std::mem::replace(&mut given[p.index()], true) {
+            if !given.insert(p.index()) {
                 return Err(ReplayError::Setup {
                     location: tree.get(id, prop).and_then(|q| q.location()),
                     error: SetupError::Duplicate {
