@@ -97,14 +97,16 @@
 //!   where the attacker would have defended it. [`infer`] keeps the fighting chains only
 //!   while the attacker moving first is not shown to fail, which catches the plain cases
 //!   (the group would be alive whoever plays first), not every one;
-//! * **the target is one chain**: the army's largest ([`army`]). The attacker succeeds when
-//!   it is captured, the defender when it survives; when the army has other chains, the
-//!   goal's words name it ("kill the white group at T13 by capturing its chain at O18",
-//!   [`Inference::describe`]), since that is what the answer proves. A group that lives
-//!   by giving up its largest chain is read as killed, and one whose largest chain
-//!   survives while the rest is taken as living; reading the whole army as the target
-//!   (every chain captured) avoids that, but its proofs must take every last stone, and
-//!   on the Hashimoto sample it solved far fewer problems within 10 s (`BENCHMARKS.md`).
+//! * **the target is one chain**: the army's largest, and among chains of that size the
+//!   one with the most liberties ([`army`]: the group's core, not a side chain taken on
+//!   the way). The attacker succeeds when it is captured, the defender when it survives;
+//!   when the army has other chains, the goal's words name it ("kill the white group at
+//!   T13 by capturing its chain at O18", [`Inference::describe`]), since that is what the
+//!   answer proves. A group that lives by giving up that chain is read as killed, and
+//!   one whose target survives while the rest is taken as living; reading the whole army
+//!   as the target (every chain captured) avoids that, but its proofs must take every
+//!   last stone, and on the Hashimoto sample it solved far fewer problems within 10 s
+//!   (`BENCHMARKS.md`).
 //!
 //! # The goal: the critical group
 //!
@@ -1090,9 +1092,10 @@ impl Inference {
 
     /// The goal in words: `"kill the white group at B18"`, `"live with the black group at
     /// R3"` (the group named by its stone nearest the board's corner). When the group has
-    /// more chains than the target (its largest, see the module documentation), the words
-    /// say which chain the answer is about, since that is what the solver proves (the
-    /// attacker succeeds by capturing it, the defender by keeping it):
+    /// more chains than the target (its largest, among equals the one with the most
+    /// liberties; see the module documentation), the words say which chain the answer is
+    /// about, since that is what the solver proves (the attacker succeeds by capturing
+    /// it, the defender by keeping it):
     /// `"kill the white group at T13 by capturing its chain at O18"`, `"live with the black
     /// group at D1 by keeping its chain at F2"`.
     pub fn describe(&self) -> String {
@@ -1154,7 +1157,8 @@ fn vertex_of(p: Point, size: BoardSize) -> String {
 /// again with the region of the larger set until nothing joins (at most four rounds). A
 /// player reads these as one unit: the attacker has to capture them all, and the
 /// defender succeeds by saving any part (see the module documentation). With the army's
-/// problem ([`open_problem`]).
+/// problem ([`open_problem`]), whose target is the army's largest chain, among chains of
+/// that size the one with the most liberties.
 pub fn army(
     position: &Position,
     group: &Group,
@@ -1182,12 +1186,16 @@ pub fn army(
         stones.sort_unstable();
         problem = open_problem(position, &stones, options)?;
     }
-    // The target: the army's largest chain (the first in board order among equals).
+    // The target: the army's largest chain; among equals the one with the most liberties
+    // (the group's core, not a side chain the attacker takes on the way), then the first
+    // in board order.
     let framed = problem.position().board();
     let mut key = stones[0];
-    let mut best = 0;
+    let mut best = (0, 0);
     for &p in &stones {
-        let n = framed.chain(p).map_or(0, |c| c.size());
+        let n = framed
+            .chain(p)
+            .map_or((0, 0), |c| (c.size(), c.liberty_count()));
         if n > best {
             best = n;
             key = p;
@@ -1832,6 +1840,51 @@ mod tests {
         assert_eq!(
             pick(&[was(Verdict::Win, Verdict::Unknown)]).ok(),
             Some(first)
+        );
+    }
+
+    /// Among the army's largest chains, the target is the one with the most liberties
+    /// (the group's core), not the first in board order.
+    #[test]
+    fn the_target_among_equal_chains_has_the_most_liberties() {
+        let pos = ascii::parse_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            X X X X X X . . .
+            O O X . . X . . .
+            . . O . . X . . .
+            . . O . . X . . .
+            . . . . . . . . .
+            ",
+        )
+        .unwrap();
+        let b = pos.board();
+        let at = |v: &str| match crate::vertex::parse(v, pos.size()) {
+            Ok(crate::point::Move::Play(p)) => p,
+            other => panic!("{v}: {other:?}"),
+        };
+        // Two chains of two stones joined diagonally at B4-C3 (B3 is empty).
+        assert_eq!(b.liberty_count(at("A4")), 2);
+        assert_eq!(b.liberty_count(at("C3")), 5);
+        let white: Vec<Point> = pos
+            .size()
+            .points()
+            .filter(|&p| b.get(p) == Some(Color::White))
+            .collect();
+        let group = Group {
+            color: Color::White,
+            stones: white,
+        };
+        let (army, problem) = army(&pos, &group, &OpenOptions::default()).unwrap();
+        assert_eq!(army.stones.len(), 4);
+        let core: Vec<Point> = b.chain(at("C3")).unwrap().stones().collect();
+        assert!(
+            problem.targets().iter().all(|t| core.contains(t)),
+            "targets {:?}",
+            problem.targets()
         );
     }
 }
