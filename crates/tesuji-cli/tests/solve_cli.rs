@@ -480,8 +480,9 @@ fn an_open_problem_proof_verifies() {
 /// Three vendored problems are known failures: in 1-Year Tsumego 1 the region of White's
 /// big corner group keeps an exit at Q15, where the sway of the stones around is even, so
 /// Black is not shown to kill it, and Black is found to fail against the white group at
-/// M19 too, whose target is its chain of two with the most liberties, not the two stones
-/// on the edge that O19 captures (the goal found before): no goal is found; in 1-Year
+/// M19 too, now that its target among its chains of two stones is the one with the most
+/// liberties, not the first in board order (L19-M19 on the edge, which O19 captures: the
+/// goal found before): no goal is found; in 1-Year
 /// Tsumego 334 the goal's reading takes White's wall as closed at F1, and in that problem
 /// Black lives only with A4, so the book's A2 is found failing; in Moves to Attack and
 /// Protect (elementary) 2 the goal found is White's group at C1, where the book's H1 is
