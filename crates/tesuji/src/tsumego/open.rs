@@ -1115,7 +1115,7 @@ impl Inference {
             .targets()
             .iter()
             .filter_map(|&t| board.chain(t))
-            .flat_map(|c| c.stones().collect::<Vec<_>>())
+            .flat_map(|c| c.stones())
             .collect();
         if !chain.is_empty() && self.group.stones.iter().any(|s| !chain.contains(s)) {
             let target = Group {
