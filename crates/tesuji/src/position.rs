@@ -415,6 +415,18 @@ impl Position {
         h
     }
 
+    /// The [hash](Position::hash) after the side to move plays a stone on the empty point
+    /// with padded index `i` that captures nothing (the caller knows it does not): the
+    /// stone's key, the other side to move, and no ko point.
+    #[inline]
+    pub(crate) fn hash_after_quiet(&self, i: usize) -> u64 {
+        let mut h = self.hash() ^ ZOBRIST[self.to_play as usize][i] ^ WHITE_TO_PLAY_KEY;
+        if let Some(k) = self.ko {
+            h ^= ZOBRIST[BLACK as usize][k.index()].rotate_left(17);
+        }
+        h
+    }
+
     /// Why `color` may not play `mv` here, or `Ok` if the move is legal (simple ko and
     /// the suicide rule; not superko, which needs the game's history).
     #[inline(always)]

@@ -23,6 +23,18 @@
 //! overlap. Nodes are counted as if it stopped at the deciding child, so node counts are
 //! those of a single pass.
 //!
+//! A child whose keys the problem can tell without playing it ([`Problem::child_keys`];
+//! tsumego: a stone that captures nothing) is looked up first instead, and is not played
+//! when the table knows it, or when this search has played it before: a small
+//! direct-mapped cache keeps what each played child came to (terminal, or its initial
+//! numbers), since df-pn expands a state again each time its thresholds grow and the
+//! children it left unexpanded would be played and tested again. Both give the values the
+//! playing would have given (a state enters the table only once expanded, which no rule
+//! ended), so the search, its node counts included, is the same; only the time changes.
+//! The one exception is sound: the root of an earlier search on the same table, which
+//! knowledge may not end ([`Problem::terminal`] of a tsumego leaves its root to the
+//! search), is read from the table as it was left there instead of ended by knowledge.
+//!
 //! # Repetitions and the graph-history interaction
 //!
 //! A state whose key is already on the path from the root is a leaf valued
@@ -361,6 +373,17 @@ pub trait Problem {
 
     /// Takes back the latest move played.
     fn undo(&mut self);
+
+    /// The [key](Problem::key) and [core key](Problem::core_key) of the state after `mv`,
+    /// a move of [`Problem::moves`], when they can be told without playing it; `None`
+    /// (the default) when not. The solver uses them to find a child in the transposition
+    /// table without playing it: a child the table knows is not played at all, so
+    /// nothing that [`Problem::play`] would have noted about the state after it (tsumego:
+    /// that a ko ban was met) may be lost by skipping it. An implementation returns keys
+    /// only for moves after which there is nothing to note.
+    fn child_keys(&self, _mv: Self::Move) -> Option<(u64, Option<u64>)> {
+        None
+    }
 
     /// Heuristic initial proof and disproof numbers of the current (non-terminal) state,
     /// both at least 1. The default `(1, 1)` is plain df-pn. The solver clamps them to

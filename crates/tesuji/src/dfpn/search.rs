@@ -399,6 +399,8 @@ pub struct Solver {
     shared: Option<Arc<Shared>>,
     /// This thread's number in a parallel search (0 for the main thread).
     thread: usize,
+    /// What the states of children came to when they were played (see [`Evals`]).
+    evals: Evals,
 }
 
 impl Solver {
@@ -426,6 +428,7 @@ impl Solver {
             naive_ghi: false,
             shared: None,
             thread: 0,
+            evals: Evals::new(),
         }
     }
 
@@ -989,13 +992,80 @@ impl Solver {
         // at the first deciding child. The price: children after one that the table
         // decides are played and tested for nothing, and initial numbers are worked out
         // for children the table knows (both cheap next to a cache miss).
+        //
+        // Except for a child whose key the problem tells without playing it
+        // ([`Problem::child_keys`]): it is looked up first, and when the table knows it
+        // (a state the search has expanded, or a final value), it is not played at all.
+        // The table's value is the one the second pass would have found; what is lost is
+        // the terminal test, which only a state the table does not know needs (a state
+        // is stored only after it was expanded, and expanded only when no rule ended it;
+        // a final value stands whatever ended it).
         let mut children = scratch.spare.pop().unwrap_or_default();
         children.clear();
         let cores = &mut scratch.cores;
         cores.clear();
+        let known = &mut scratch.known;
+        known.clear();
         for &mv in moves.iter() {
+            // The keys of the child without playing it, unless it repeats the path.
+            let quick = p
+                .child_keys(mv)
+                .filter(|&(key, _)| path.get(key).is_none())
+                .map(|(key, core)| (key, if self.core_mixed { core } else { None }));
+            if let Some((key, core)) = quick {
+                let core_move = p.core_move(mv);
+                let child = if let Some(e) = self.lookup(key, core) {
+                    let fixed = if e.pn == 0 {
+                        Some((Outcome::Proven, NO_DEP))
+                    } else if e.dn == 0 {
+                        Some((Outcome::Disproven, NO_DEP))
+                    } else {
+                        None
+                    };
+                    let flags = if fixed.is_some() {
+                        e.flags
+                    } else {
+                        Flags::default()
+                    };
+                    Some((fixed, (1, 1), flags))
+                } else {
+                    self.evals.get(key).map(|(terminal, mut last)| {
+                        if terminal.is_none() {
+                            // As the second pass does for a child the table does not know.
+                            if let (Some(shared), false) = (&self.shared, self.fallback) {
+                                if let Some(n) = shared.get_open(key) {
+                                    last = n;
+                                }
+                            }
+                        }
+                        let flags = Flags {
+                            core: terminal.is_some(),
+                            ..Flags::default()
+                        };
+                        (terminal.map(|o| (o, NO_DEP)), last, flags)
+                    })
+                };
+                if let Some((fixed, last, flags)) = child {
+                    self.core_mixed |= !core_move;
+                    children.push(Child {
+                        mv,
+                        key,
+                        fixed,
+                        last,
+                        flags,
+                        core_move,
+                    });
+                    cores.push(None);
+                    known.push(true);
+                    if only.is_none() && fixed == Some((win, NO_DEP)) {
+                        break;
+                    }
+                    continue;
+                }
+            }
             p.play(mv);
             let key = p.key();
+            debug_assert!(quick.is_none_or(|(k, _)| k == key));
             let fixed = if let Some(d) = path.get(key) {
                 self.repetitions += 1;
                 Some((p.repetition(), d))
@@ -1008,6 +1078,10 @@ impl Solver {
                 let (a, b) = p.initial_numbers();
                 (clamp_initial(a), clamp_initial(b))
             };
+            if quick.is_some() {
+                // Not a repetition (`quick` is for the others only).
+                self.evals.put(key, fixed.map(|(o, _)| o), last);
+            }
             // Looked up only once the table may hold core values it cannot find by the
             // full key.
             let core_key = if fixed.is_none() && self.core_mixed {
@@ -1033,38 +1107,16 @@ impl Solver {
                 core_move,
             });
             cores.push(core_key);
+            known.push(false);
             if decided {
                 break;
             }
         }
         let mut kept = children.len();
         for (i, c) in children.iter_mut().enumerate() {
-            if c.fixed.is_none() {
+            if c.fixed.is_none() && !known[i] {
                 // A proof in the table stays known to this frame even if evicted later.
-                let mut found = self.table.get(c.key).copied().filter(|e| self.readable(e));
-                if !found.is_some_and(|e| e.is_final()) {
-                    // A value of the core, found by a search with other non-core parts:
-                    // relabelled to this state's.
-                    if let Some(e) = cores[i].and_then(|k| self.table.get(k)) {
-                        let e = Entry {
-                            flags: relabelled(e.flags),
-                            ..*e
-                        };
-                        if e.is_final() && self.readable(&e) {
-                            found = Some(e);
-                        }
-                    }
-                }
-                if !found.is_some_and(|e| e.is_final()) {
-                    // What another thread proved (a parallel search).
-                    if let Some(v) = self
-                        .shared_final(c.key, cores[i])
-                        .filter(|e| self.readable(e))
-                    {
-                        found = Some(v);
-                    }
-                }
-                match found {
+                match self.lookup(c.key, cores[i]) {
                     Some(e) if e.pn == 0 => {
                         c.fixed = Some((Outcome::Proven, NO_DEP));
                         c.flags = e.flags;
@@ -1094,6 +1146,33 @@ impl Solver {
         children.truncate(kept);
         self.nodes += kept as u64;
         children
+    }
+
+    /// What the table knows of the state with `key` (and `core`, its core key when the
+    /// table may hold core values that the full key does not find): a readable entry of
+    /// the key, replaced by a final value of the core (relabelled to this state's, see
+    /// [`relabelled`]) or of another thread's search when the key's own is not final.
+    fn lookup(&self, key: u64, core: Option<u64>) -> Option<Entry> {
+        let mut found = self.table.get(key).copied().filter(|e| self.readable(e));
+        if !found.is_some_and(|e| e.is_final()) {
+            // A value of the core, found by a search with other non-core parts.
+            if let Some(e) = core.and_then(|k| self.table.get(k)) {
+                let e = Entry {
+                    flags: relabelled(e.flags),
+                    ..*e
+                };
+                if e.is_final() && self.readable(&e) {
+                    found = Some(e);
+                }
+            }
+        }
+        if !found.is_some_and(|e| e.is_final()) {
+            // What another thread proved (a parallel search).
+            if let Some(v) = self.shared_final(key, core).filter(|e| self.readable(e)) {
+                found = Some(v);
+            }
+        }
+        found
     }
 
     /// The numbers of a child: `(pn, dn, dependency)`.
@@ -1228,6 +1307,9 @@ impl Solver {
         if budget.check(self.nodes) {
             return Found::Open(1, 1);
         }
+        // Terminal values depend on the knowledge and on the prover, which may differ
+        // from one search to the next: the evaluations start afresh.
+        self.evals.clear();
         let base = path.keys.len();
         let start = self.nodes;
         self.fallback = false;
@@ -1238,6 +1320,7 @@ impl Solver {
         let mut scratch = Scratch {
             moves: Vec::new(),
             cores: Vec::new(),
+            known: Vec::new(),
             spare: Vec::new(),
         };
         let children = self.expand(p, path, only, &mut scratch);
@@ -1469,5 +1552,87 @@ fn final_flags<M>(frame: &Frame<M>, ev: &Eval, dep: u32) -> Flags {
 struct Scratch<M> {
     moves: Vec<M>,
     cores: Vec<Option<u64>>,
+    /// Per child: looked up in the table already (by [`Problem::child_keys`]).
+    known: Vec<bool>,
     spare: Vec<Vec<Child<M>>>,
+}
+
+/// What the states of children came to when the search last played them: terminal (and
+/// who won) or the initial numbers. A state the search leaves unexpanded is evaluated
+/// again at every expansion of its parent, and df-pn expands a state many times as its
+/// thresholds grow; with this, a child whose key the problem can tell without playing it
+/// ([`Problem::child_keys`]) is not played again. Direct-mapped, with the whole key in
+/// each slot; emptied (by a new generation) at every search, since the values depend on
+/// the problem's prover and knowledge.
+#[derive(Debug)]
+struct Evals {
+    slots: Vec<EvalSlot>,
+    generation: u32,
+}
+
+/// A slot of [`Evals`].
+#[derive(Debug, Clone, Copy, Default)]
+struct EvalSlot {
+    key: u64,
+    generation: u32,
+    /// 0: not terminal, the numbers are `last`; 1: proven; 2: disproven.
+    terminal: u8,
+    last: (u32, u32),
+}
+
+/// Slots of [`Evals`] (a power of two): 16,384 of 24 bytes.
+const EVAL_SLOTS: usize = 1 << 14;
+
+impl Evals {
+    fn new() -> Evals {
+        Evals {
+            slots: Vec::new(),
+            generation: 1,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Every slot's generation could match again: empty them for real.
+            self.slots.iter_mut().for_each(|s| *s = EvalSlot::default());
+            self.generation = 1;
+        }
+    }
+
+    fn slot(key: u64) -> usize {
+        // Keys are mixed already; the high bits are the table's, the low ones here.
+        (key as usize) & (EVAL_SLOTS - 1)
+    }
+
+    fn get(&self, key: u64) -> Option<(Option<Outcome>, (u32, u32))> {
+        let s = self.slots.get(Self::slot(key))?;
+        if s.key != key || s.generation != self.generation {
+            return None;
+        }
+        let terminal = match s.terminal {
+            1 => Some(Outcome::Proven),
+            2 => Some(Outcome::Disproven),
+            _ => None,
+        };
+        Some((terminal, s.last))
+    }
+
+    fn put(&mut self, key: u64, terminal: Option<Outcome>, last: (u32, u32)) {
+        if self.slots.is_empty() {
+            self.slots = vec![EvalSlot::default(); EVAL_SLOTS];
+        }
+        if let Some(s) = self.slots.get_mut(Self::slot(key)) {
+            *s = EvalSlot {
+                key,
+                generation: self.generation,
+                terminal: match terminal {
+                    None => 0,
+                    Some(Outcome::Proven) => 1,
+                    Some(Outcome::Disproven) => 2,
+                },
+                last,
+            };
+        }
+    }
 }

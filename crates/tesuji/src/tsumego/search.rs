@@ -538,6 +538,26 @@ impl Search {
         own
     }
 
+    /// [`Problem::key`] of a state with the position hash `h` and `passes`, the threats
+    /// being the current ones.
+    fn key_of(&self, mut h: u64, passes: u8) -> u64 {
+        h ^= mix(u64::from(self.threats[Color::Black]) ^ 0x7B1A_C3E5_0000_0000);
+        h ^= mix(u64::from(self.threats[Color::White]) ^ 0x2D4F_9A61_0000_0000).rotate_left(1);
+        if passes > 0 {
+            h ^= 0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(passes));
+        }
+        mix(h ^ self.seed)
+    }
+
+    /// [`Problem::core_key`] of a state with the position hash `h` and `passes`.
+    fn core_key_of(&self, h: u64, passes: u8) -> u64 {
+        let mut h = h ^ 0x3C6E_F372_FE94_F82B;
+        if passes > 0 {
+            h ^= 0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(passes));
+        }
+        mix(h ^ self.seed)
+    }
+
     /// The ordering score of a legal stone of `me` on the point `at`: captures first, then
     /// ataris, saving own chains in atari, liberties of the new chain, and empty
     /// neighbours (the centre of an eye space is often the vital point). Self-ataris that
@@ -601,13 +621,30 @@ impl Problem for Search {
     type Move = TsumegoMove;
 
     fn key(&self) -> u64 {
-        let mut h = self.position.hash();
-        h ^= mix(u64::from(self.threats[Color::Black]) ^ 0x7B1A_C3E5_0000_0000);
-        h ^= mix(u64::from(self.threats[Color::White]) ^ 0x2D4F_9A61_0000_0000).rotate_left(1);
-        if self.passes > 0 {
-            h ^= 0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(self.passes));
+        self.key_of(self.position.hash(), self.passes)
+    }
+
+    /// A stone that captures nothing: the keys follow from the position's hash without
+    /// playing it (passes are 0 after it, the threats the same), and no ko ban comes of it,
+    /// so [`Search::ko_seen`] loses nothing when the solver does not play it.
+    fn child_keys(&self, mv: TsumegoMove) -> Option<(u64, Option<u64>)> {
+        let TsumegoMove::Play(p) = mv else {
+            return None;
+        };
+        let i = p.index();
+        let b = self.position.board();
+        let them = (!self.position.to_play()) as u8;
+        if b.cell(i) != EMPTY
+            || !self.region.contains(i)
+            || neighbors(i)
+                .iter()
+                .any(|&n| b.cell(n) == them && b.libs_at(n) == 1)
+        {
+            return None;
         }
-        mix(h ^ self.seed)
+        let h = self.position.hash_after_quiet(i);
+        let core = self.core_values.then(|| self.core_key_of(h, 0));
+        Some((self.key_of(h, 0), core))
     }
 
     /// The key without the ko threats: values that never met a ko ban hold whatever the
@@ -618,11 +655,7 @@ impl Problem for Search {
         if !self.core_values {
             return None;
         }
-        let mut h = self.position.hash() ^ 0x3C6E_F372_FE94_F82B;
-        if self.passes > 0 {
-            h ^= 0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(self.passes));
-        }
-        Some(mix(h ^ self.seed))
+        Some(self.core_key_of(self.position.hash(), self.passes))
     }
 
     fn core_moves(&self) -> bool {

@@ -491,6 +491,52 @@ fn the_room_kept_with_the_moves_matches_a_full_count() {
     }
 }
 
+#[test]
+fn child_keys_are_the_keys_after_the_move() {
+    // The keys told without playing (a stone that captures nothing) are those the state
+    // has once the stone is played; a capture is left to the playing. Along random play
+    // with captures, kos and ko threats, under a seed.
+    let (mut told, mut left, mut under_ko) = (0, 0, 0);
+    for diagram in [FIGHT, KO] {
+        let mut problem =
+            Tsumego::new(ascii::parse_diagram(diagram).unwrap(), &[Point::new(2, 2)]).unwrap();
+        problem.set_ko_threats(Color::Black, 1);
+        random_games(&problem, 0xD1B5_4A32_D192_ED03, 40, 30, &mut |s| {
+            s.set_key_seed(7);
+            under_ko += usize::from(s.position().ko_point().is_some());
+            let mut moves = Vec::new();
+            s.moves(&mut moves);
+            for mv in moves {
+                let quick = s.child_keys(mv);
+                let captures = match mv {
+                    TsumegoMove::Play(p) => {
+                        s.position()
+                            .board()
+                            .play_effect(p.index(), s.position().to_play() as u8, 4)
+                            .1
+                            > 0
+                    }
+                    _ => true,
+                };
+                assert_eq!(quick.is_none(), captures, "{mv:?}");
+                s.play(mv);
+                if let Some((key, core)) = quick {
+                    assert_eq!((key, core), (s.key(), s.core_key()), "{mv:?}");
+                    told += 1;
+                } else {
+                    left += 1;
+                }
+                s.undo();
+            }
+        });
+    }
+    println!("{told} children told without playing, {left} left to the playing, {under_ko} states under a ko ban");
+    assert!(
+        told > 1000 && left > 100 && under_ko > 10,
+        "{told} {left} {under_ko}"
+    );
+}
+
 /// Whether the dead-shape knowledge says dead with `to_move` to move, and the
 /// knowledge-free value of the position for the attacker.
 fn dead_by_knowledge(diagram: &str, target: Point, to_move: Color) -> (bool, Option<Outcome>) {
