@@ -149,6 +149,8 @@ pub struct Search {
     ko_seen: bool,
     /// Scratch for [`Problem::moves`].
     scored: Vec<(i32, Point)>,
+    /// The move lists of states met lately, by key (see [`MoveCache`]).
+    move_cache: MoveCache,
     /// The defender's room (see [`Problem::initial_numbers`]) of the start and of each
     /// state since, kept with the moves: a stone that captures nothing changes it only
     /// around its point.
@@ -188,6 +190,7 @@ impl Search {
             root_depth: 0,
             ko_seen: false,
             scored: Vec::new(),
+            move_cache: MoveCache::default(),
             own: Vec::new(),
         };
         search.ko_seen = search.ko_ban_in_region();
@@ -205,6 +208,7 @@ impl Search {
     /// board order): for measuring what the ordering is worth.
     pub fn set_move_ordering(&mut self, on: bool) {
         self.ordering = on;
+        self.move_cache = MoveCache::default();
     }
 
     /// Turns the static knowledge of [`Problem::terminal`] on (the default) or off. With it
@@ -490,6 +494,13 @@ impl Search {
         self.dead_move().is_some()
     }
 
+    /// Whether [`Problem::moves`] would serve the current state from its cache (for the
+    /// tests).
+    #[cfg(test)]
+    pub(crate) fn cached_moves_here(&self) -> bool {
+        self.move_cache.get(self.key(), &mut Vec::new())
+    }
+
     /// The room kept with the moves and a fresh count of it, and how many values are kept
     /// (for the tests).
     #[cfg(test)]
@@ -556,6 +567,41 @@ impl Search {
             h ^= 0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(passes));
         }
         mix(h ^ self.seed)
+    }
+
+    /// [`Problem::moves`] worked out afresh.
+    pub(crate) fn moves_fresh(&mut self, moves: &mut Vec<TsumegoMove>) {
+        let me = self.position.to_play();
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
+        let ko = self.position.ko_point();
+        let b = self.position.board();
+        for &p in &self.region_points {
+            let at = p.index();
+            if b.cell(at) != EMPTY || ko == Some(p) {
+                continue;
+            }
+            // Legal (suicide is forbidden) when the stone keeps a liberty; a capture
+            // always leaves one.
+            let (libs, captured) = b.play_effect(at, me as u8, 4);
+            if libs == 0 {
+                continue;
+            }
+            let s = if self.ordering {
+                self.score(at, me, libs, captured)
+            } else {
+                0
+            };
+            scored.push((s, p));
+        }
+        // Stable: equal scores stay in board order, so the order is deterministic.
+        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        moves.extend(scored.iter().map(|&(_, p)| TsumegoMove::Play(p)));
+        self.scored = scored;
+        if self.may_threaten() {
+            moves.push(TsumegoMove::Threat);
+        }
+        moves.push(TsumegoMove::Pass);
     }
 
     /// The ordering score of a legal stone of `me` on the point `at`: captures first, then
@@ -719,39 +765,16 @@ impl Problem for Search {
 
     /// Stones first, best first by a static score (captures, ataris, saving a chain in
     /// atari, liberties, empty neighbours in the region; ties in board order), then
-    /// [`TsumegoMove::Threat`] if allowed, then [`TsumegoMove::Pass`].
+    /// [`TsumegoMove::Threat`] if allowed, then [`TsumegoMove::Pass`]. The list of a state
+    /// met lately comes from a cache by key (see `MoveCache` in the source).
     fn moves(&mut self, moves: &mut Vec<TsumegoMove>) {
-        let me = self.position.to_play();
-        let mut scored = std::mem::take(&mut self.scored);
-        scored.clear();
-        let ko = self.position.ko_point();
-        let b = self.position.board();
-        for &p in &self.region_points {
-            let at = p.index();
-            if b.cell(at) != EMPTY || ko == Some(p) {
-                continue;
-            }
-            // Legal (suicide is forbidden) when the stone keeps a liberty; a capture
-            // always leaves one.
-            let (libs, captured) = b.play_effect(at, me as u8, 4);
-            if libs == 0 {
-                continue;
-            }
-            let s = if self.ordering {
-                self.score(at, me, libs, captured)
-            } else {
-                0
-            };
-            scored.push((s, p));
+        let key = self.key();
+        if self.move_cache.get(key, moves) {
+            return;
         }
-        // Stable: equal scores stay in board order, so the order is deterministic.
-        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-        moves.extend(scored.iter().map(|&(_, p)| TsumegoMove::Play(p)));
-        self.scored = scored;
-        if self.may_threaten() {
-            moves.push(TsumegoMove::Threat);
-        }
-        moves.push(TsumegoMove::Pass);
+        let first = moves.len();
+        self.moves_fresh(moves);
+        self.move_cache.put(key, &moves[first..]);
     }
 
     /// Plays `mv`. A move that is not legal here (not listed by [`Problem::moves`]) changes
@@ -884,4 +907,84 @@ fn exits(board: &Board, region_points: &[Point], region: &PointBits) -> Vec<usiz
                 .any(|n| board.cell(n) == EMPTY && !region.contains(n))
         })
         .collect()
+}
+
+/// A direct-mapped cache of move lists by state key, for [`Problem::moves`]: df-pn expands
+/// a state again each time its thresholds grow (1.7 times on average on the answered
+/// tsumego.js set), and the list (every legal point scored and sorted) is the same each
+/// time. A slot holds the whole key and up to [`MOVE_SLOT`] moves; longer lists are not
+/// kept.
+#[derive(Debug, Clone, Default)]
+struct MoveCache {
+    slots: Vec<MoveSlot>,
+}
+
+/// Moves a [`MoveCache`] slot holds.
+const MOVE_SLOT: usize = 26;
+
+/// Slots of a [`MoveCache`] (a power of two): 16,384 of 64 bytes.
+const MOVE_SLOTS: usize = 1 << 14;
+
+/// A slot of [`MoveCache`]: the key, the list's length and its moves (a point's padded
+/// index, or [`PASS_CODE`] and [`THREAT_CODE`]).
+#[derive(Debug, Clone, Copy)]
+struct MoveSlot {
+    key: u64,
+    len: u16,
+    moves: [u16; MOVE_SLOT],
+}
+
+const PASS_CODE: u16 = u16::MAX;
+const THREAT_CODE: u16 = u16::MAX - 1;
+
+impl MoveCache {
+    /// Appends the list kept for `key` to `moves`; `false` (and nothing appended) when
+    /// none is kept.
+    fn get(&self, key: u64, moves: &mut Vec<TsumegoMove>) -> bool {
+        let Some(slot) = self.slots.get((key as usize) & (MOVE_SLOTS - 1)) else {
+            return false;
+        };
+        if slot.key != key || slot.len == 0 {
+            return false;
+        }
+        moves.extend(
+            slot.moves[..usize::from(slot.len)]
+                .iter()
+                .filter_map(|&c| match c {
+                    PASS_CODE => Some(TsumegoMove::Pass),
+                    THREAT_CODE => Some(TsumegoMove::Threat),
+                    i => Point::from_index(usize::from(i)).map(TsumegoMove::Play),
+                }),
+        );
+        true
+    }
+
+    /// Keeps `list` as the moves of `key`, when it fits.
+    fn put(&mut self, key: u64, list: &[TsumegoMove]) {
+        if list.is_empty() || list.len() > MOVE_SLOT {
+            return;
+        }
+        if self.slots.is_empty() {
+            self.slots = vec![
+                MoveSlot {
+                    key: 0,
+                    len: 0,
+                    moves: [0; MOVE_SLOT],
+                };
+                MOVE_SLOTS
+            ];
+        }
+        let Some(slot) = self.slots.get_mut((key as usize) & (MOVE_SLOTS - 1)) else {
+            return;
+        };
+        slot.key = key;
+        slot.len = list.len() as u16;
+        for (c, &m) in slot.moves.iter_mut().zip(list) {
+            *c = match m {
+                TsumegoMove::Pass => PASS_CODE,
+                TsumegoMove::Threat => THREAT_CODE,
+                TsumegoMove::Play(p) => p.index() as u16,
+            };
+        }
+    }
 }

@@ -537,6 +537,28 @@ fn child_keys_are_the_keys_after_the_move() {
     );
 }
 
+#[test]
+fn cached_move_lists_are_the_fresh_ones() {
+    // `moves` serves a state met before from its cache: along random play with captures,
+    // kos and ko threats, and back up the same states, the list is the one worked out
+    // afresh.
+    let mut served = 0;
+    for diagram in [FIGHT, KO] {
+        let mut problem =
+            Tsumego::new(ascii::parse_diagram(diagram).unwrap(), &[Point::new(2, 2)]).unwrap();
+        problem.set_ko_threats(Color::White, 1);
+        random_games(&problem, 0x5851_F42D_4C95_7F2D, 40, 30, &mut |s| {
+            let (mut listed, mut fresh) = (Vec::new(), Vec::new());
+            served += usize::from(s.cached_moves_here());
+            s.moves(&mut listed);
+            s.moves_fresh(&mut fresh);
+            assert_eq!(listed, fresh);
+        });
+    }
+    println!("{served} lists served from the cache");
+    assert!(served > 100, "{served}");
+}
+
 /// Whether the dead-shape knowledge says dead with `to_move` to move, and the
 /// knowledge-free value of the position for the attacker.
 fn dead_by_knowledge(diagram: &str, target: Point, to_move: Color) -> (bool, Option<Outcome>) {
