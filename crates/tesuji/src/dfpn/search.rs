@@ -1564,14 +1564,25 @@ struct Scratch<M> {
 /// ([`Problem::child_keys`]) is not played again. Direct-mapped, with the whole key in
 /// each slot; emptied (by a new generation) at every search, since the values depend on
 /// the problem's prover and knowledge.
-#[derive(Debug)]
 struct Evals {
     slots: Vec<EvalSlot>,
     generation: u32,
 }
 
+impl std::fmt::Debug for Evals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The slots themselves would be 16,384 lines of numbers.
+        let current = self
+            .slots
+            .iter()
+            .filter(|s| s.generation == self.generation)
+            .count();
+        write!(f, "Evals {{ {current} children of this search }}")
+    }
+}
+
 /// A slot of [`Evals`].
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Clone, Copy, Default)]
 struct EvalSlot {
     key: u64,
     generation: u32,

@@ -914,9 +914,17 @@ fn exits(board: &Board, region_points: &[Point], region: &PointBits) -> Vec<usiz
 /// tsumego.js set), and the list (every legal point scored and sorted) is the same each
 /// time. A slot holds the whole key and up to [`MOVE_SLOT`] moves; longer lists are not
 /// kept.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 struct MoveCache {
     slots: Vec<MoveSlot>,
+}
+
+impl std::fmt::Debug for MoveCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The slots themselves would be 16,384 lines of numbers.
+        let kept = self.slots.iter().filter(|s| s.len > 0).count();
+        write!(f, "MoveCache {{ {kept} lists kept }}")
+    }
 }
 
 /// Moves a [`MoveCache`] slot holds.
@@ -934,7 +942,9 @@ struct MoveSlot {
     moves: [u16; MOVE_SLOT],
 }
 
+/// [`TsumegoMove::Pass`] in a [`MoveSlot`] (no padded index is this large).
 const PASS_CODE: u16 = u16::MAX;
+/// [`TsumegoMove::Threat`] in a [`MoveSlot`].
 const THREAT_CODE: u16 = u16::MAX - 1;
 
 impl MoveCache {
