@@ -494,8 +494,8 @@ fn the_room_kept_with_the_moves_matches_a_full_count() {
 #[test]
 fn child_keys_are_the_keys_after_the_move() {
     // The keys told without playing (a stone that captures nothing) are those the state
-    // has once the stone is played; a capture is left to the playing. Along random play
-    // with captures, kos and ko threats, under a seed.
+    // has once the stone is played; a capture, a pass and a ko threat are left to the
+    // playing. Along random play with captures, kos and ko threats, under a seed.
     let (mut told, mut left, mut under_ko) = (0, 0, 0);
     for diagram in [FIGHT, KO] {
         let mut problem =
