@@ -232,6 +232,11 @@ impl fmt::Debug for Position {
 /// Key mixed into [`Position::hash`] when White is to move.
 const WHITE_TO_PLAY_KEY: u64 = 0x5A17_D1CE_0F2B_7E31;
 
+/// The hash key of a ko point: the key of a black stone there, rotated to stay distinct.
+fn ko_key(k: Point) -> u64 {
+    ZOBRIST[BLACK as usize][k.index()].rotate_left(17)
+}
+
 impl Position {
     /// The empty board of `size`, Black to move, suicide forbidden.
     pub fn new(size: BoardSize) -> Position {
@@ -409,8 +414,7 @@ impl Position {
             h ^= WHITE_TO_PLAY_KEY;
         }
         if let Some(k) = self.ko {
-            // Reuse the key of a black stone on the ko point, rotated to stay distinct.
-            h ^= ZOBRIST[BLACK as usize][k.index()].rotate_left(17);
+            h ^= ko_key(k);
         }
         h
     }
@@ -420,11 +424,8 @@ impl Position {
     /// stone's key, the other side to move, and no ko point.
     #[inline]
     pub(crate) fn hash_after_quiet(&self, i: usize) -> u64 {
-        let mut h = self.hash() ^ ZOBRIST[self.to_play as usize][i] ^ WHITE_TO_PLAY_KEY;
-        if let Some(k) = self.ko {
-            h ^= ZOBRIST[BLACK as usize][k.index()].rotate_left(17);
-        }
-        h
+        let h = self.hash() ^ ZOBRIST[self.to_play as usize][i] ^ WHITE_TO_PLAY_KEY;
+        self.ko.map_or(h, |k| h ^ ko_key(k))
     }
 
     /// Why `color` may not play `mv` here, or `Ok` if the move is legal (simple ko and

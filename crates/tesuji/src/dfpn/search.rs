@@ -995,7 +995,9 @@ impl Solver {
         //
         // Except for a child whose key the problem tells without playing it
         // ([`Problem::child_keys`]): it is looked up first, and when the table knows it
-        // (a state the search has expanded, or a final value), it is not played at all.
+        // (a state the search has expanded, or a final value), it is not played at all
+        // (nor when this search played it before, see [`Evals`]); either way its lookup
+        // is done then, not in the second pass.
         // The table's value is the one the second pass would have found; what is lost is
         // the terminal test, which only a state the table does not know needs (a state
         // is stored only after it was expanded, and expanded only when no rule ended it;
@@ -1013,39 +1015,27 @@ impl Solver {
                 .filter(|&(key, _)| path.get(key).is_none())
                 .map(|(key, core)| (key, if self.core_mixed { core } else { None }));
             if let Some((key, core)) = quick {
-                let core_move = p.core_move(mv);
-                let child = if let Some(e) = self.lookup(key, core) {
-                    let fixed = if e.pn == 0 {
-                        Some((Outcome::Proven, NO_DEP))
-                    } else if e.dn == 0 {
-                        Some((Outcome::Disproven, NO_DEP))
-                    } else {
-                        None
-                    };
-                    let flags = if fixed.is_some() {
-                        e.flags
-                    } else {
-                        Flags::default()
-                    };
-                    Some((fixed, (1, 1), flags))
-                } else {
-                    self.evals.get(key).map(|(terminal, mut last)| {
-                        if terminal.is_none() {
-                            // As the second pass does for a child the table does not know.
-                            if let (Some(shared), false) = (&self.shared, self.fallback) {
-                                if let Some(n) = shared.get_open(key) {
-                                    last = n;
-                                }
-                            }
-                        }
+                // Known to the table, or played before by this search: not played again.
+                let child = match self.lookup(key, core) {
+                    Some(e) => Some(match final_value(&e) {
+                        Some((o, flags)) => (Some((o, NO_DEP)), (1, 1), flags),
+                        None => (None, (1, 1), Flags::default()),
+                    }),
+                    None => self.evals.get(key).map(|(terminal, last)| {
                         let flags = Flags {
                             core: terminal.is_some(),
                             ..Flags::default()
                         };
+                        let last = if terminal.is_none() {
+                            self.shared_open(key).unwrap_or(last)
+                        } else {
+                            last
+                        };
                         (terminal.map(|o| (o, NO_DEP)), last, flags)
-                    })
+                    }),
                 };
                 if let Some((fixed, last, flags)) = child {
+                    let core_move = p.core_move(mv);
                     self.core_mixed |= !core_move;
                     children.push(Child {
                         mv,
@@ -1072,7 +1062,7 @@ impl Solver {
             } else {
                 p.terminal().map(|o| (o, NO_DEP))
             };
-            let last = if fixed.is_some() {
+            let mut last = if fixed.is_some() {
                 (1, 1)
             } else {
                 let (a, b) = p.initial_numbers();
@@ -1081,6 +1071,11 @@ impl Solver {
             if quick.is_some() {
                 // Not a repetition (`quick` is for the others only).
                 self.evals.put(key, fixed.map(|(o, _)| o), last);
+                // Looked up above, and the table does not know it: the second pass's
+                // lookup is not needed, only what it does for a child it does not find.
+                if fixed.is_none() {
+                    last = self.shared_open(key).unwrap_or(last);
+                }
             }
             // Looked up only once the table may hold core values it cannot find by the
             // full key.
@@ -1107,7 +1102,7 @@ impl Solver {
                 core_move,
             });
             cores.push(core_key);
-            known.push(false);
+            known.push(quick.is_some());
             if decided {
                 break;
             }
@@ -1117,23 +1112,16 @@ impl Solver {
             if c.fixed.is_none() && !known[i] {
                 // A proof in the table stays known to this frame even if evicted later.
                 match self.lookup(c.key, cores[i]) {
-                    Some(e) if e.pn == 0 => {
-                        c.fixed = Some((Outcome::Proven, NO_DEP));
-                        c.flags = e.flags;
-                    }
-                    Some(e) if e.dn == 0 => {
-                        c.fixed = Some((Outcome::Disproven, NO_DEP));
-                        c.flags = e.flags;
-                    }
-                    Some(_) => c.last = (1, 1),
+                    Some(e) => match final_value(&e) {
+                        Some((o, flags)) => {
+                            c.fixed = Some((o, NO_DEP));
+                            c.flags = flags;
+                        }
+                        None => c.last = (1, 1),
+                    },
                     None => {
-                        // Where another thread has searched it, its numbers are a better
-                        // start than the initial ones (not in fallback, which reads only
-                        // the numbers this path found).
-                        if let (Some(shared), false) = (&self.shared, self.fallback) {
-                            if let Some(n) = shared.get_open(c.key) {
-                                c.last = n;
-                            }
+                        if let Some(n) = self.shared_open(c.key) {
+                            c.last = n;
                         }
                     }
                 }
@@ -1173,6 +1161,16 @@ impl Solver {
             }
         }
         found
+    }
+
+    /// Where another thread has searched the state of `key` without settling it: its
+    /// numbers, a better start than the initial ones (not in fallback, which reads only
+    /// the numbers this path found).
+    fn shared_open(&self, key: u64) -> Option<(u32, u32)> {
+        match (&self.shared, self.fallback) {
+            (Some(shared), false) => shared.get_open(key),
+            _ => None,
+        }
     }
 
     /// The numbers of a child: `(pn, dn, dependency)`.
@@ -1522,6 +1520,17 @@ impl Solver {
                 at_core: self.at_table_core(p),
             });
         }
+    }
+}
+
+/// The outcome of a table entry that is a proof or a disproof, with what its tree holds.
+fn final_value(e: &Entry) -> Option<(Outcome, Flags)> {
+    if e.pn == 0 {
+        Some((Outcome::Proven, e.flags))
+    } else if e.dn == 0 {
+        Some((Outcome::Disproven, e.flags))
+    } else {
+        None
     }
 }
 
