@@ -142,6 +142,7 @@ function openGoal(open) {
     'fighting-chains': 'with the weak chains it fights in the region',
     'longer-reach': 'with one more step of reach',
     'weaker-walls': 'with walls that need one more free liberty',
+    'other-chains': 'each chain of a group a candidate of its own',
   }[g.look];
   info.textContent = `${NAME[S.first]} to play: ${g.words} (found by reading in ${(g.elapsedMs / 1000).toFixed(1)} s`
     + `${second ? ` on a second look, ${second}, as no group fitted the first` : ''}`

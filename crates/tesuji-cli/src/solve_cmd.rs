@@ -346,6 +346,7 @@ fn goal_text(problem: &Tsumego, f: &Inference, frame: &[Point]) -> String {
             match f.look {
                 Look::FightingChains => "with the weak chains it fights in the region",
                 Look::LongerReach => "with one more step of reach",
+                Look::OtherChains => "each chain of a group a candidate of its own",
                 _ => "with walls that need one more free liberty",
             }
         ));

@@ -645,7 +645,7 @@ impl Engine {
                 // group's fate depends on who plays first, `unconfirmed` when the other
                 // side's reading did not finish within its budget), and LOOK, the reading
                 // that found it (`first`, `narrower` or `smaller` for the first look;
-                // `fighting-chains`, `longer-reach` or `weaker-walls` for a second look,
+                // `fighting-chains`, `longer-reach`, `weaker-walls` or `other-chains` for a second look,
                 // taken when no group fitted the first: see `tesuji::tsumego::Look`).
                 if args.is_empty() {
                     return Err(GtpError::Arguments("a color and optional target vertices"));

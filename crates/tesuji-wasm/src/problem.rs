@@ -52,7 +52,8 @@ struct JsGoal {
     /// Whether the side to play was shown to succeed while the goal was read.
     proven: bool,
     /// Which reading found the goal: `"first"`, `"narrower"`, `"smaller"`, or one of the
-    /// second look's (`"fighting-chains"`, `"longer-reach"`, `"weaker-walls"`), taken
+    /// second look's (`"fighting-chains"`, `"longer-reach"`, `"weaker-walls"`,
+    /// `"other-chains"`), taken
     /// when no group fitted the first (`tesuji::tsumego::Look`).
     look: &'static str,
     /// Stones the problem adds where the attacker holds sway around the region (the

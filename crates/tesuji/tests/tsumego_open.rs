@@ -760,6 +760,44 @@ fn a_second_look_keeps_what_the_first_found_settled() {
     );
 }
 
+/// When no army fits, the second look's last reading takes the armies' other chains as
+/// candidates of their own. In 1-Year Tsumego 173 (Black to play) the white group's
+/// target is its largest chain, C4-D4-E4-E3-F3, which has room toward the centre; the
+/// black groups are settled or fail, so no army fits. The white stones A3-B3 are the
+/// problem: Black's C3 captures them and White's C3 would save them.
+#[test]
+fn a_chain_of_a_group_is_read_when_no_group_fits() {
+    let pos = fixture("1-Year-Tsumego-173.sgf");
+    let off = OpenOptions {
+        second_look: false,
+        ..OpenOptions::default()
+    };
+    let err = infer(&pos, Color::Black, &off).unwrap_err().to_string();
+    assert!(err.contains("no goal"), "{err}");
+    assert!(err.contains("white group at A3"), "{err}");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.look, Look::OtherChains);
+    assert_eq!(found.goal, Goal::Kill);
+    assert!(found.confirmed);
+    assert_eq!(found.group.stones, [at(&pos, "A3"), at(&pos, "B3")]);
+    assert_eq!(found.describe(), "kill the white group at A3");
+    // The largest chain is on the board, not a target.
+    assert!(found.problem.targets().iter().all(|&t| t != at(&pos, "C4")));
+    let options = within_a_minute();
+    let c3 = Move::Play(at(&pos, "C3"));
+    assert_eq!(
+        check_move(&found.problem, Color::Black, c3, 0, &options),
+        Some(Verdict::Win)
+    );
+    assert_eq!(
+        check_move(&found.problem, Color::White, c3, 0, &options),
+        Some(Verdict::Win)
+    );
+    let answer = solve(&found.problem, Color::Black, &options);
+    assert_eq!(answer.result, Verdict::Win);
+    assert!(answer.winning_moves().contains(&c3), "{answer:?}");
+}
+
 /// When the side to play's success is shown neither at the reach asked nor one step
 /// narrower, the first look reads once more in smaller regions: in Moments of the Wind
 /// vol. 3 51 the kill of White's corner group is undecided in the larger regions within

@@ -15,6 +15,7 @@ _SECOND_LOOKS = {
     "fighting-chains": "with the weak chains it fights in the region",
     "longer-reach": "with one more step of reach",
     "weaker-walls": "with walls that need one more free liberty",
+    "other-chains": "each chain of a group a candidate of its own",
 }
 
 
@@ -109,7 +110,7 @@ class SolveResult:
     #: For a problem with nothing marked: which reading found the goal, ``"first"``,
     #: ``"narrower"`` or ``"smaller"`` (the first look, one step narrower, in smaller
     #: regions), or a second look taken when no group fitted the first: ``"fighting-chains"``, ``"longer-reach"``,
-    #: ``"weaker-walls"``. ``None`` when the targets were marked.
+    #: ``"weaker-walls"``, ``"other-chains"``. ``None`` when the targets were marked.
     goal_look: Optional[str]
     #: Nodes and milliseconds the goal's reading took (``None`` when the targets were
     #: marked); they count in the call's budgets but not in ``nodes`` and ``ms``.

@@ -161,6 +161,16 @@
 //! goal. The wider problems are not the first look's because they are slower to read and
 //! pick other groups where the first look fits (`BENCHMARKS.md`).
 //!
+//! The second look's last reading takes the **other chains** of the armies as candidates
+//! of their own: each chain that is not its army's target, with its own open region
+//! (the rest of the army stays on the board as stones of its colour), the larger chain
+//! first. An army's target is its largest chain, so a problem about a smaller part of a
+//! group (two cutting stones to capture, a tail to save) reads as a fight over the
+//! largest chain, which the side to play fails to win or which is settled whoever plays
+//! first; then no army fits, and the chain itself may (1-Year Tsumego 173: the white
+//! group's target is the five stones at C4-F3, which get out; its two stones at A3-B3 are
+//! what Black's C3 captures, and what White's C3 would save).
+//!
 //! The candidates are read in regions without fighting chains. When the goal is to live,
 //! its problem is built again with them, and kept only if the attacker, moving first
 //! there, is not shown to fail within [`OpenOptions::fight_check_nodes`]: a group that
@@ -946,11 +956,14 @@ pub enum Look {
     LongerReach,
     /// The second look with walls that need one more free liberty.
     WeakerWalls,
+    /// The second look's last reading: the armies' other chains, each a candidate of its
+    /// own.
+    OtherChains,
 }
 
 impl Look {
     /// A short name: `first`, `narrower`, `smaller`, `fighting-chains`, `longer-reach`,
-    /// `weaker-walls`.
+    /// `weaker-walls`, `other-chains`.
     pub fn as_str(self) -> &'static str {
         match self {
             Look::First => "first",
@@ -959,6 +972,7 @@ impl Look {
             Look::FightingChains => "fighting-chains",
             Look::LongerReach => "longer-reach",
             Look::WeakerWalls => "weaker-walls",
+            Look::OtherChains => "other-chains",
         }
     }
 
@@ -966,7 +980,7 @@ impl Look {
     pub fn is_second(self) -> bool {
         matches!(
             self,
-            Look::FightingChains | Look::LongerReach | Look::WeakerWalls
+            Look::FightingChains | Look::LongerReach | Look::WeakerWalls | Look::OtherChains
         )
     }
 }
@@ -1005,6 +1019,10 @@ pub struct Inference {
     /// Whether the problem has been read with its fighting chains (see
     /// [`Inference::read_fights`]).
     fights_read: bool,
+    /// Whether the group is one chain of an army, read as a candidate of its own (the
+    /// other chains' reading, see [`Look::OtherChains`]): its problem is built again as
+    /// such, never as the army's (whose target is another chain).
+    one_chain: bool,
     /// The options of the reading that found it (its reach and walls), for
     /// [`Inference::read_fights`].
     built_with: OpenOptions,
@@ -1060,9 +1078,14 @@ impl Inference {
         let mut own = position.clone();
         own.set_to_play(first);
         // Read only when some chain joined (the same region is the same problem).
-        let rebuilt = army(&own, &self.group, options)
-            .ok()
-            .filter(|(_, p)| p.region() != self.problem.region() && !escaped(p));
+        let rebuilt = if self.one_chain {
+            chain_problem(&own, &self.group.stones, options)
+                .ok()
+                .map(|p| (self.group.clone(), p))
+        } else {
+            army(&own, &self.group, options).ok()
+        }
+        .filter(|(_, p)| p.region() != self.problem.region() && !escaped(p));
         let mut nodes = 0;
         if let Some((g, p)) = rebuilt {
             let budget = options.nodes.map_or(options.fight_check_nodes, |n| {
@@ -1288,6 +1311,21 @@ fn candidates_with(
     out.into_iter().map(|(_, _, g, p)| (g, p)).collect()
 }
 
+/// The problem of one chain (`stones`, in board order) as a candidate of its own: its
+/// open region ([`open_problem`]), the chain the target.
+fn chain_problem(
+    position: &Position,
+    stones: &[Point],
+    options: &OpenOptions,
+) -> Result<Tsumego, TsumegoError> {
+    let p = open_problem(position, stones, options)?;
+    Tsumego::with_region(
+        p.position().clone(),
+        &stones[..stones.len().min(1)],
+        p.region(),
+    )
+}
+
 /// One reading: `problem` with `first` to move and one external ko threat more than the
 /// other side, within `nodes` and `time`: the first player's result, and the nodes spent.
 fn read(
@@ -1393,7 +1431,82 @@ pub fn infer(
             return Ok(f.with_spent(spent, start));
         }
     }
+    // Last, the armies' other chains, each a candidate of its own (see
+    // `chain_candidates`).
+    let left = options.left_after(start, spent);
+    if !left.exhausted() {
+        let list = chain_candidates(position, first, &left);
+        if !list.is_empty() {
+            let (found, n, _) = infer_among(position, first, &left, false, &before, list, true);
+            spent += n;
+            if let Ok(mut f) = found {
+                f.look = Look::OtherChains;
+                spent += f.settle(position, first, &options.left_after(start, spent));
+                return Ok(f.with_spent(spent, start));
+            }
+        }
+    }
     Err(error)
+}
+
+/// The chains of the candidate armies ([`candidates`]) other than their targets, each a
+/// candidate of its own: the chain is the group, its open region the problem's (the
+/// rest of its army stays on the board as stones of its colour). The larger chain
+/// first, then the one with the fewer empty points in its region. What [`infer`] reads
+/// last, when no army fits: an army's target is its largest chain, and a problem about
+/// a smaller chain of it (cutting stones to capture, a tail to save) is read as a fight
+/// over the largest, which the side to play fails to win or which is settled.
+fn chain_candidates(
+    position: &Position,
+    first: Color,
+    options: &OpenOptions,
+) -> Vec<(Group, Tsumego)> {
+    let board = position.board();
+    // Without fighting chains, as the armies are read (a live goal gets them once taken,
+    // `Inference::read_fights`).
+    let options = &OpenOptions {
+        fight_liberties: 0,
+        ..options.clone()
+    };
+    let mut out: Vec<(usize, usize, Group, Tsumego)> = Vec::new();
+    for (army, problem) in candidates_with(position, first, options, false) {
+        let target = problem.targets().first().copied();
+        let mut seen: Vec<Point> = Vec::new();
+        for &s in &army.stones {
+            if seen.contains(&s) {
+                continue;
+            }
+            let Some(chain) = board.chain(s) else {
+                continue;
+            };
+            let mut stones: Vec<Point> = chain.stones().collect();
+            seen.extend(stones.iter().copied());
+            if target.is_some_and(|t| stones.contains(&t)) || stones.len() == army.stones.len() {
+                continue;
+            }
+            stones.sort_unstable();
+            if out.iter().any(|c| c.2.stones == stones) {
+                continue;
+            }
+            let Ok(p) = chain_problem(position, &stones, options) else {
+                continue;
+            };
+            if escaped(&p) {
+                continue;
+            }
+            out.push((
+                usize::MAX - stones.len(),
+                p.region_empty_count(),
+                Group {
+                    color: army.color,
+                    stones,
+                },
+                p,
+            ));
+        }
+    }
+    out.sort_by_key(|a| (a.0, a.1, a.2.anchor()));
+    out.into_iter().map(|(_, _, g, p)| (g, p)).collect()
 }
 
 /// The first look of [`infer`]: at the reach asked, then one step narrower when the side
@@ -1489,9 +1602,23 @@ fn infer_at(
     fights: bool,
     before: &[Candidate],
 ) -> (Result<Inference, TsumegoError>, u64, Vec<Candidate>) {
+    let list = candidates_with(position, first, options, fights);
+    infer_among(position, first, options, fights, before, list, false)
+}
+
+/// [`infer_at`] over the candidates `list` (in the order they are read); with
+/// `one_chain`, each candidate is one chain of an army ([`chain_candidates`]).
+fn infer_among(
+    position: &Position,
+    first: Color,
+    options: &OpenOptions,
+    fights: bool,
+    before: &[Candidate],
+    mut list: Vec<(Group, Tsumego)>,
+    one_chain: bool,
+) -> (Result<Inference, TsumegoError>, u64, Vec<Candidate>) {
     let start = Instant::now();
     let size = position.size();
-    let mut list = candidates_with(position, first, options, fights);
     list.truncate(options.max_candidates);
     let mut found: Vec<Candidate> = list
         .iter()
@@ -1646,6 +1773,7 @@ fn infer_at(
             elapsed: Duration::ZERO,
             stray: None,
             fights_read: fights,
+            one_chain,
             built_with: options.clone(),
         }
     };
