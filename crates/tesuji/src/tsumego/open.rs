@@ -1481,7 +1481,7 @@ fn chain_candidates(
             };
             let mut stones: Vec<Point> = chain.stones().collect();
             seen.extend(stones.iter().copied());
-            if target.is_some_and(|t| stones.contains(&t)) || stones.len() == army.stones.len() {
+            if target.is_some_and(|t| stones.contains(&t)) {
                 continue;
             }
             stones.sort_unstable();
@@ -1606,8 +1606,9 @@ fn infer_at(
     infer_among(position, first, options, fights, before, list, false)
 }
 
-/// [`infer_at`] over the candidates `list` (in the order they are read); with
-/// `one_chain`, each candidate is one chain of an army ([`chain_candidates`]).
+/// [`infer_at`] over the candidates `list` (in the order they are read, the first
+/// [`OpenOptions::max_candidates`]); with `one_chain`, each candidate is one chain of an
+/// army ([`chain_candidates`]).
 fn infer_among(
     position: &Position,
     first: Color,
