@@ -780,7 +780,7 @@ fn a_chain_of_a_group_is_read_when_no_group_fits() {
     assert_eq!(found.goal, Goal::Kill);
     assert!(found.confirmed);
     assert_eq!(found.group.stones, [at(&pos, "A3"), at(&pos, "B3")]);
-    assert_eq!(found.describe(), "kill the white group at A3");
+    assert_eq!(found.describe(), "capture the white stones at A3");
     // The largest chain is on the board, not a target.
     assert!(found.problem.targets().iter().all(|&t| t != at(&pos, "C4")));
     let options = within_a_minute();

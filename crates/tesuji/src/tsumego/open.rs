@@ -1120,7 +1120,9 @@ impl Inference {
     /// about, since that is what the solver proves (the attacker succeeds by capturing
     /// it, the defender by keeping it):
     /// `"kill the white group at T13 by capturing its chain at O18"`, `"live with the black
-    /// group at D1 by keeping its chain at F2"`.
+    /// group at D1 by keeping its chain at F2"`. A goal that is one chain of a larger
+    /// group ([`Look::OtherChains`]) is said of the stones: `"capture the white stones at
+    /// A3"`, `"save the black stone at S19"`.
     pub fn describe(&self) -> String {
         let size = self.problem.position().size();
         let colour = match self.group.color {
@@ -1128,6 +1130,17 @@ impl Inference {
             Color::White => "white",
         };
         let at = vertex_of(name_stone(&self.group, size), size);
+        if self.one_chain {
+            let stones = if self.group.stones.len() == 1 {
+                "stone"
+            } else {
+                "stones"
+            };
+            return match self.goal {
+                Goal::Kill => format!("capture the {colour} {stones} at {at}"),
+                Goal::Live => format!("save the {colour} {stones} at {at}"),
+            };
+        }
         let mut words = match self.goal {
             Goal::Kill => format!("kill the {colour} group at {at}"),
             Goal::Live => format!("live with the {colour} group at {at}"),
