@@ -1016,11 +1016,8 @@ impl Solver {
                 .map(|(key, core)| (key, if self.core_mixed { core } else { None }));
             if let Some((key, core)) = quick {
                 // Known to the table, or played before by this search: not played again.
-                let child = match self.lookup(key, core) {
-                    Some(e) => Some(match final_value(&e) {
-                        Some((o, flags)) => (Some((o, NO_DEP)), (1, 1), flags),
-                        None => (None, (1, 1), Flags::default()),
-                    }),
+                let child = match self.table_child(key, core) {
+                    Some(known) => Some(known),
                     None => self.evals.get(key).map(|(terminal, last)| {
                         let flags = Flags {
                             core: terminal.is_some(),
@@ -1111,14 +1108,12 @@ impl Solver {
         for (i, c) in children.iter_mut().enumerate() {
             if c.fixed.is_none() && !known[i] {
                 // A proof in the table stays known to this frame even if evicted later.
-                match self.lookup(c.key, cores[i]) {
-                    Some(e) => match final_value(&e) {
-                        Some((o, flags)) => {
-                            c.fixed = Some((o, NO_DEP));
-                            c.flags = flags;
-                        }
-                        None => c.last = (1, 1),
-                    },
+                match self.table_child(c.key, cores[i]) {
+                    Some((fixed, last, flags)) => {
+                        c.fixed = fixed;
+                        c.last = last;
+                        c.flags = flags;
+                    }
                     None => {
                         if let Some(n) = self.shared_open(c.key) {
                             c.last = n;
@@ -1161,6 +1156,23 @@ impl Solver {
             }
         }
         found
+    }
+
+    /// A child as the table knows it ([`Solver::lookup`]): its final value with the flags
+    /// of its tree, or no value and numbers `(1, 1)` for an open entry (the entry's own
+    /// numbers are read when the frame is evaluated); `None` when the table does not know
+    /// it.
+    #[allow(clippy::type_complexity)]
+    fn table_child(
+        &self,
+        key: u64,
+        core: Option<u64>,
+    ) -> Option<(Option<(Outcome, u32)>, (u32, u32), Flags)> {
+        let e = self.lookup(key, core)?;
+        Some(match final_value(&e) {
+            Some((o, flags)) => (Some((o, NO_DEP)), (1, 1), flags),
+            None => (None, (1, 1), Flags::default()),
+        })
     }
 
     /// Where another thread has searched the state of `key` without settling it: its

@@ -1334,7 +1334,7 @@ fn chain_problem(
     let p = open_problem(position, stones, options)?;
     Tsumego::with_region(
         p.position().clone(),
-        &stones[..stones.len().min(1)],
+        stones.get(..1).unwrap_or(&[]),
         p.region(),
     )
 }
@@ -1422,41 +1422,42 @@ pub fn infer(
     // The fighting chains' look only when they are on (`fight_liberties` above 0).
     let fights =
         (options.fight_liberties > 0).then(|| (options.clone(), true, Look::FightingChains));
-    let looks = fights.into_iter().chain([
-        (wider, false, Look::LongerReach),
-        (weaker, false, Look::WeakerWalls),
-    ]);
-    for (more, with_fights, look) in looks {
+    // The wider problems in turn (`Some`), and last the armies' other chains, each a
+    // candidate of its own (`None`, see `chain_candidates`).
+    let looks = fights
+        .into_iter()
+        .chain([
+            (wider, false, Look::LongerReach),
+            (weaker, false, Look::WeakerWalls),
+        ])
+        .map(Some)
+        .chain([None]);
+    for reading in looks {
         let left = options.left_after(start, spent);
         if left.exhausted() {
             break;
         }
-        let more = OpenOptions {
-            time: left.time,
-            nodes: left.nodes,
-            ..more
+        let (found, n, look) = match reading {
+            Some((more, with_fights, look)) => {
+                let more = OpenOptions {
+                    time: left.time,
+                    nodes: left.nodes,
+                    ..more
+                };
+                let (found, n, _) = infer_at(position, first, &more, with_fights, &before);
+                (found, n, look)
+            }
+            None => {
+                let list = chain_candidates(position, first, &left);
+                let (found, n, _) = infer_among(position, first, &left, false, &before, list, true);
+                (found, n, Look::OtherChains)
+            }
         };
-        let (found, n, _) = infer_at(position, first, &more, with_fights, &before);
         spent += n;
         if let Ok(mut f) = found {
             f.look = look;
             spent += f.settle(position, first, &options.left_after(start, spent));
             return Ok(f.with_spent(spent, start));
-        }
-    }
-    // Last, the armies' other chains, each a candidate of its own (see
-    // `chain_candidates`).
-    let left = options.left_after(start, spent);
-    if !left.exhausted() {
-        let list = chain_candidates(position, first, &left);
-        if !list.is_empty() {
-            let (found, n, _) = infer_among(position, first, &left, false, &before, list, true);
-            spent += n;
-            if let Ok(mut f) = found {
-                f.look = Look::OtherChains;
-                spent += f.settle(position, first, &options.left_after(start, spent));
-                return Ok(f.with_spent(spent, start));
-            }
         }
     }
     Err(error)

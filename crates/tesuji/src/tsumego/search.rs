@@ -554,19 +554,12 @@ impl Search {
     fn key_of(&self, mut h: u64, passes: u8) -> u64 {
         h ^= mix(u64::from(self.threats[Color::Black]) ^ 0x7B1A_C3E5_0000_0000);
         h ^= mix(u64::from(self.threats[Color::White]) ^ 0x2D4F_9A61_0000_0000).rotate_left(1);
-        if passes > 0 {
-            h ^= 0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(passes));
-        }
-        mix(h ^ self.seed)
+        mix(h ^ passes_key(passes) ^ self.seed)
     }
 
     /// [`Problem::core_key`] of a state with the position hash `h` and `passes`.
     fn core_key_of(&self, h: u64, passes: u8) -> u64 {
-        let mut h = h ^ 0x3C6E_F372_FE94_F82B;
-        if passes > 0 {
-            h ^= 0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(passes));
-        }
-        mix(h ^ self.seed)
+        mix(h ^ 0x3C6E_F372_FE94_F82B ^ passes_key(passes) ^ self.seed)
     }
 
     /// [`Problem::moves`] worked out afresh.
@@ -655,6 +648,11 @@ impl Search {
 
 /// Entries of the life cache (a power of two).
 const LIFE_CACHE: usize = 1 << 14;
+
+/// What the passes in a row add to a state's keys (nothing for none).
+fn passes_key(passes: u8) -> u64 {
+    0x6A09_E667_F3BC_C909u64.wrapping_mul(u64::from(passes))
+}
 
 /// The splitmix64 finaliser: a bijection of `u64` that spreads every input bit.
 fn mix(mut z: u64) -> u64 {
