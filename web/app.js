@@ -146,6 +146,7 @@ function openGoal(open) {
   }[g.look];
   info.textContent = `${NAME[S.first]} to play: ${g.words} (found by reading in ${(g.elapsedMs / 1000).toFixed(1)} s`
     + `${second ? ` on a second look, ${second}, as no group fitted the first` : ''}`
+    + `${g.look === 'critical-chain' ? ', on a closer look: a chain read on its own, as its group was not shown critical' : ''}`
     + `${g.confirmed ? '' : `; that ${NAME[other(S.first)]} moving first would succeed was not read to the end`}).`
     + ` Region: ${empty} empty points, open toward the centre${open.frame.size ? `; ${open.frame.size} frame stones close it where ${NAME[attacker]} holds sway` : ''}.`;
   info.className = 'info ok';

@@ -351,6 +351,11 @@ fn goal_text(problem: &Tsumego, f: &Inference, frame: &[Point]) -> String {
             }
         ));
     }
+    if f.look == Look::CriticalChain {
+        s.push_str(
+            ", on a closer look: a chain read on its own, as its group was not shown critical",
+        );
+    }
     if !f.confirmed {
         s.push_str(&format!(
             "; that {} moving first would succeed was not read to the end",

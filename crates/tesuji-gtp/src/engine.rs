@@ -644,7 +644,7 @@ impl Engine {
                 // stone of the target group, and `critical` when the reading showed that the
                 // group's fate depends on who plays first, `unconfirmed` when the other
                 // side's reading did not finish within its budget), and LOOK, the reading
-                // that found it (`first`, `narrower` or `smaller` for the first look;
+                // that found it (`first`, `narrower`, `smaller` or `critical-chain` for the first look;
                 // `fighting-chains`, `longer-reach`, `weaker-walls` or `other-chains` for a second look,
                 // taken when no group fitted the first: see `tesuji::tsumego::Look`).
                 if args.is_empty() {

@@ -131,7 +131,7 @@ export interface GoalFound {
   /** Which reading found the goal: the first look (at the reach asked, one step
    *  narrower, or in smaller regions), or a second look taken when no group fitted the
    *  first. */
-  look: "first" | "narrower" | "smaller" | "fighting-chains" | "longer-reach" | "weaker-walls" | "other-chains";
+  look: "first" | "narrower" | "smaller" | "critical-chain" | "fighting-chains" | "longer-reach" | "weaker-walls" | "other-chains";
   /** Stones the problem adds around the region where the attacker holds sway (not in the SGF). */
   frame: Point[];
   elapsedMs: number;

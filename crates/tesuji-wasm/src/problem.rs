@@ -51,7 +51,8 @@ struct JsGoal {
     confirmed: bool,
     /// Whether the side to play was shown to succeed while the goal was read.
     proven: bool,
-    /// Which reading found the goal: `"first"`, `"narrower"`, `"smaller"`, or one of the
+    /// Which reading found the goal: `"first"`, `"narrower"`, `"smaller"`,
+    /// `"critical-chain"` (the first look's closer look at a chain), or one of the
     /// second look's (`"fighting-chains"`, `"longer-reach"`, `"weaker-walls"`,
     /// `"other-chains"`), taken
     /// when no group fitted the first (`tesuji::tsumego::Look`).

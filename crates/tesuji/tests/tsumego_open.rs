@@ -798,6 +798,41 @@ fn a_chain_of_a_group_is_read_when_no_group_fits() {
     assert!(answer.winning_moves().contains(&c3), "{answer:?}");
 }
 
+/// A goal that the first look takes without confirming it critical gets a closer look at
+/// the chains of the candidate groups. In Moves to Attack and Protect (elementary) 2
+/// (Black to play) the first look takes White's group at C1, whose reading is cut short
+/// at the rounds (neither side is shown to succeed); read on its own, White's chain
+/// F3-G3-G4-H3-J3-K3-J2 is confirmed critical, and the book's H1 captures it. With the
+/// closer look off, the unconfirmed goal stands.
+#[test]
+fn a_closer_look_takes_a_critical_chain_of_an_unconfirmed_group() {
+    let pos = fixture("Moves-To-Attack-Elementary-002.sgf");
+    let off = OpenOptions {
+        closer_look: false,
+        ..OpenOptions::default()
+    };
+    let unconfirmed = infer(&pos, Color::Black, &off).unwrap();
+    assert_eq!(unconfirmed.look, Look::First);
+    assert!(!unconfirmed.confirmed);
+    assert!(unconfirmed.problem.targets().contains(&at(&pos, "C1")));
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.look, Look::CriticalChain);
+    assert!(found.confirmed);
+    assert_eq!(found.goal, Goal::Kill);
+    assert!(found.group.stones.contains(&at(&pos, "J2")));
+    assert!(!found.group.stones.contains(&at(&pos, "C1")));
+    assert_eq!(found.describe(), "capture the white stones at J2");
+    let h1 = Move::Play(at(&pos, "H1"));
+    let options = within_a_minute();
+    assert_eq!(
+        check_move(&found.problem, Color::Black, h1, 0, &options),
+        Some(Verdict::Win)
+    );
+    let answer = solve(&found.problem, Color::Black, &options);
+    assert_eq!(answer.result, Verdict::Win);
+    assert!(answer.winning_moves().contains(&h1), "{answer:?}");
+}
+
 /// When the side to play's success is shown neither at the reach asked nor one step
 /// narrower, the first look reads once more in smaller regions: in Moments of the Wind
 /// vol. 3 51 the kill of White's corner group is undecided in the larger regions within

@@ -109,7 +109,9 @@ class SolveResult:
     goal_confirmed: Optional[bool]
     #: For a problem with nothing marked: which reading found the goal, ``"first"``,
     #: ``"narrower"`` or ``"smaller"`` (the first look, one step narrower, in smaller
-    #: regions), or a second look taken when no group fitted the first: ``"fighting-chains"``, ``"longer-reach"``,
+    #: regions), ``"critical-chain"`` (the first look's closer look: a chain of a group
+    #: read on its own, as the group was not shown critical), or a second look taken
+    #: when no group fitted the first: ``"fighting-chains"``, ``"longer-reach"``,
     #: ``"weaker-walls"``, ``"other-chains"``. ``None`` when the targets were marked.
     goal_look: Optional[str]
     #: Nodes and milliseconds the goal's reading took (``None`` when the targets were
@@ -205,6 +207,8 @@ class SolveResult:
             how = "goal found by reading"
             if self.goal_look in _SECOND_LOOKS:
                 how += f" on a second look, {_SECOND_LOOKS[self.goal_look]}"
+            elif self.goal_look == "critical-chain":
+                how += ", on a closer look: a chain read on its own, as its group was not shown critical"
             player = self.goal_player or self.first
             if not self.goal_confirmed:
                 other = _COLOR_NAMES["W" if player == "B" else "B"]

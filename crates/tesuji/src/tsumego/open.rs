@@ -143,6 +143,20 @@
 //! candidates of one colour: the opponent's groups for `kill`, the side to play's own for
 //! `live`.
 //!
+//! A goal taken without being **confirmed** critical (the other side's reading did not
+//! finish: usually a group too large to read within the rounds) gets a **closer look**:
+//! each chain of the candidate armies other than their targets is read as a candidate of
+//! its own (in its own open region, as the second look's last reading does, see below),
+//! one at a time, the larger first, within a third ([`CLOSER_LOOK_SHARE`]) of the budgets
+//! left, and the first one confirmed critical is the goal instead ([`Look::CriticalChain`]).
+//! An army's target is its largest chain, and the fight the first move decides is often
+//! about a smaller one: the cutting stones the side to play captures, the tail it saves,
+//! the chain of the attacker its group lives by capturing. A chain whose fate is shown to
+//! depend on who plays first is more evidence than a group whose reading was cut short;
+//! each is read alone so that a larger chain still undecided does not keep a smaller
+//! confirmed one waiting. When none is confirmed the unconfirmed goal stands, and the
+//! solve keeps two thirds of the budgets at least.
+//!
 //! When no candidate fits at either reach (each one fails with the side to play, or is
 //! settled whoever plays first), the problem is usually bigger than the regions read: the
 //! group lives by capturing a weak chain that the region left out, or the fight needs room
@@ -266,6 +280,10 @@ pub struct OpenOptions {
     /// chains, then one more step of reach with [`SECOND_LOOK_EMPTY`] more empty points,
     /// then walls that need one more free liberty.
     pub second_look: bool,
+    /// When the first look's goal is not confirmed critical, read the chains of the
+    /// candidate armies on their own and take the first one confirmed instead (see
+    /// [`infer`] and [`CLOSER_LOOK_SHARE`]).
+    pub closer_look: bool,
     /// Only candidates for this goal (the opponent's groups for `Kill`, the side to
     /// play's own for `Live`).
     pub goal: Option<Goal>,
@@ -329,7 +347,7 @@ impl OpenOptions {
 impl Default for OpenOptions {
     /// Reach 3, a wall at 2 free liberties, at most 20 empty points (12 in the smaller
     /// regions read when the success is not shown in those), fighting chains of at most 3
-    /// liberties checked within 200,000 nodes, a second look, any goal, eight candidates,
+    /// liberties checked within 200,000 nodes, a closer and a second look, any goal, eight candidates,
     /// rounds of 20,000, 200,000 and 2,000,000 nodes, a deciding reading of 50,000,000, no
     /// time or total node limit, 32 MiB tables.
     fn default() -> OpenOptions {
@@ -341,6 +359,7 @@ impl Default for OpenOptions {
             fight_liberties: 3,
             fight_check_nodes: 200_000,
             second_look: true,
+            closer_look: true,
             goal: None,
             max_candidates: 8,
             rounds: vec![20_000, 200_000, 2_000_000],
@@ -949,6 +968,9 @@ pub enum Look {
     /// The first look in smaller regions, at most [`OpenOptions::small_empty`] empty
     /// points (the side to play's success was not shown in the larger ones).
     Smaller,
+    /// The first look's closer look: its goal was not confirmed critical, and a chain of
+    /// a candidate army other than its target, read on its own, was (see [`infer`]).
+    CriticalChain,
     /// The second look with the live candidates' fighting chains in their regions.
     FightingChains,
     /// The second look with one more step of reach (and [`SECOND_LOOK_EMPTY`] more empty
@@ -962,13 +984,14 @@ pub enum Look {
 }
 
 impl Look {
-    /// A short name: `first`, `narrower`, `smaller`, `fighting-chains`, `longer-reach`,
-    /// `weaker-walls`, `other-chains`.
+    /// A short name: `first`, `narrower`, `smaller`, `critical-chain`, `fighting-chains`,
+    /// `longer-reach`, `weaker-walls`, `other-chains`.
     pub fn as_str(self) -> &'static str {
         match self {
             Look::First => "first",
             Look::Narrower => "narrower",
             Look::Smaller => "smaller",
+            Look::CriticalChain => "critical-chain",
             Look::FightingChains => "fighting-chains",
             Look::LongerReach => "longer-reach",
             Look::WeakerWalls => "weaker-walls",
@@ -1020,7 +1043,8 @@ pub struct Inference {
     /// [`Inference::read_fights`]).
     fights_read: bool,
     /// Whether the group is one chain of an army, read as a candidate of its own (the
-    /// other chains' reading, see [`Look::OtherChains`]): its problem is built again as
+    /// closer look or the other chains' reading, see [`Look::CriticalChain`] and
+    /// [`Look::OtherChains`]): its problem is built again as
     /// such, never as the army's (whose target is another chain).
     one_chain: bool,
     /// The options of the reading that found it (its reach and walls), for
@@ -1121,8 +1145,8 @@ impl Inference {
     /// it, the defender by keeping it):
     /// `"kill the white group at T13 by capturing its chain at O18"`, `"live with the black
     /// group at D1 by keeping its chain at F2"`. A goal that is one chain of a larger
-    /// group ([`Look::OtherChains`]) is said of the stones: `"capture the white stones at
-    /// A3"`, `"save the black stone at S19"`.
+    /// group ([`Look::CriticalChain`], [`Look::OtherChains`]) is said of the stones:
+    /// `"capture the white stones at A3"`, `"save the black stone at S19"`.
     pub fn describe(&self) -> String {
         let size = self.problem.position().size();
         let colour = match self.group.color {
@@ -1400,6 +1424,21 @@ pub fn infer(
 ) -> Result<Inference, TsumegoError> {
     let start = Instant::now();
     let (found, mut spent, before) = first_look(position, first, options);
+    let found = match found {
+        Ok(f) if !f.confirmed && options.closer_look => {
+            let (closer, n) =
+                closer_look(position, first, &options.left_after(start, spent), &before);
+            spent += n;
+            match closer {
+                Some(mut c) => {
+                    spent += c.settle(position, first, &options.left_after(start, spent));
+                    return Ok(c.with_spent(spent, start));
+                }
+                None => return Ok(f.with_spent(spent, start)),
+            }
+        }
+        other => other,
+    };
     let Err(error) = found else {
         return found;
     };
@@ -1461,6 +1500,52 @@ pub fn infer(
         }
     }
     Err(error)
+}
+
+/// The share of the time and nodes left that the closer look of [`infer`] may spend (its
+/// reading of the chains, see the module documentation): a third, so that the solve of an
+/// unconfirmed goal that it does not replace keeps most of its budget.
+pub const CLOSER_LOOK_SHARE: u32 = 3;
+
+/// The closer look of [`infer`] at a first look's goal that was not confirmed critical:
+/// each chain of the candidate armies other than their targets ([`chain_candidates`]),
+/// read on its own within a [`CLOSER_LOOK_SHARE`] of the budgets `left`, the larger
+/// first; the first one confirmed critical (both sides shown to succeed moving first)
+/// is the goal, with [`Look::CriticalChain`]. `None` when none is, with the nodes spent
+/// either way. Each chain is read alone, so a larger one left undecided does not keep a
+/// smaller confirmed one waiting: an unconfirmed army's reading shows less than a chain
+/// whose fate is shown to depend on who plays first.
+fn closer_look(
+    position: &Position,
+    first: Color,
+    left: &OpenOptions,
+    before: &[Candidate],
+) -> (Option<Inference>, u64) {
+    let start = Instant::now();
+    let share = OpenOptions {
+        time: left.time.map(|t| t / CLOSER_LOOK_SHARE),
+        nodes: left.nodes.map(|n| n / u64::from(CLOSER_LOOK_SHARE)),
+        ..left.clone()
+    };
+    let mut spent = 0;
+    for chain in chain_candidates(position, first, &share)
+        .into_iter()
+        .take(left.max_candidates)
+    {
+        let budget = share.left_after(start, spent);
+        if budget.exhausted() {
+            break;
+        }
+        let (found, n, _) = infer_among(position, first, &budget, false, before, vec![chain], true);
+        spent += n;
+        if let Ok(mut f) = found {
+            if f.confirmed {
+                f.look = Look::CriticalChain;
+                return (Some(f), spent);
+            }
+        }
+    }
+    (None, spent)
 }
 
 /// The chains of the candidate armies ([`candidates`]) other than their targets, each a
