@@ -410,12 +410,7 @@ fn a_dead_end_on_the_rim_is_closed_with_the_attacker_first() {
     let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
     assert_eq!(found.goal, Goal::Kill);
     assert_eq!(found.problem.position().board().get(a3), Some(Color::Black));
-    let options = within_a_minute();
-    let d2 = Move::Play(at(&pos, "D2"));
-    assert_eq!(
-        check_move(&found.problem, Color::Black, d2, 0, &options),
-        Some(Verdict::Win)
-    );
+    assert_wins(&found.problem, Color::Black, Move::Play(at(&pos, "D2")));
 
     // The rule alone makes the difference: without it A3 stays open.
     let region = found.problem.region().to_vec();
@@ -501,6 +496,23 @@ fn within_a_minute() -> SolveOptions {
     }
 }
 
+/// Asserts that `mv` wins for `first` in `problem`, checked on its own within a minute.
+fn assert_wins(problem: &Tsumego, first: Color, mv: Move) {
+    assert_eq!(
+        check_move(problem, first, mv, 0, &within_a_minute()),
+        Some(Verdict::Win),
+        "{mv:?} for {first:?}"
+    );
+}
+
+/// Asserts that `first` wins `problem` and that a solve lists `mv` among the winning
+/// moves.
+fn assert_among_winning_moves(problem: &Tsumego, first: Color, mv: Move) {
+    let answer = solve(problem, first, &within_a_minute());
+    assert_eq!(answer.result, Verdict::Win);
+    assert!(answer.winning_moves().contains(&mv), "{answer:?}");
+}
+
 fn fixture(name: &str) -> Position {
     let text = std::fs::read_to_string(format!(
         "{}/tests/data/tsumego/hashimoto/{name}",
@@ -524,11 +536,7 @@ fn a_live_goal_reads_the_capture_of_a_fighting_chain() {
     let q18 = at(&pos, "Q18");
     assert!(found.problem.in_region(q18), "{:?}", found.problem.region());
     assert!(found.problem.in_region(at(&pos, "Q17")));
-    let options = within_a_minute();
-    assert_eq!(
-        check_move(&found.problem, Color::Black, Move::Play(q18), 0, &options),
-        Some(Verdict::Win)
-    );
+    assert_wins(&found.problem, Color::Black, Move::Play(q18));
 
     let off = OpenOptions {
         fight_liberties: 0,
@@ -783,19 +791,10 @@ fn a_chain_of_a_group_is_read_when_no_group_fits() {
     assert_eq!(found.describe(), "capture the white stones at A3");
     // The largest chain is on the board, not a target.
     assert!(found.problem.targets().iter().all(|&t| t != at(&pos, "C4")));
-    let options = within_a_minute();
     let c3 = Move::Play(at(&pos, "C3"));
-    assert_eq!(
-        check_move(&found.problem, Color::Black, c3, 0, &options),
-        Some(Verdict::Win)
-    );
-    assert_eq!(
-        check_move(&found.problem, Color::White, c3, 0, &options),
-        Some(Verdict::Win)
-    );
-    let answer = solve(&found.problem, Color::Black, &options);
-    assert_eq!(answer.result, Verdict::Win);
-    assert!(answer.winning_moves().contains(&c3), "{answer:?}");
+    assert_wins(&found.problem, Color::Black, c3);
+    assert_wins(&found.problem, Color::White, c3);
+    assert_among_winning_moves(&found.problem, Color::Black, c3);
 }
 
 /// A goal that the first look takes without confirming it critical gets a closer look at
@@ -823,14 +822,8 @@ fn a_closer_look_takes_a_critical_chain_of_an_unconfirmed_group() {
     assert!(!found.group.stones.contains(&at(&pos, "C1")));
     assert_eq!(found.describe(), "capture the white stones at J2");
     let h1 = Move::Play(at(&pos, "H1"));
-    let options = within_a_minute();
-    assert_eq!(
-        check_move(&found.problem, Color::Black, h1, 0, &options),
-        Some(Verdict::Win)
-    );
-    let answer = solve(&found.problem, Color::Black, &options);
-    assert_eq!(answer.result, Verdict::Win);
-    assert!(answer.winning_moves().contains(&h1), "{answer:?}");
+    assert_wins(&found.problem, Color::Black, h1);
+    assert_among_winning_moves(&found.problem, Color::Black, h1);
 }
 
 /// When the side to play's success is shown neither at the reach asked nor one step
@@ -845,12 +838,7 @@ fn a_smaller_region_proves_what_the_larger_ones_left_open() {
     assert_eq!(found.look, Look::Smaller);
     assert!(found.proven);
     assert_eq!(found.goal, Goal::Kill);
-    let options = within_a_minute();
-    let e19 = Move::Play(at(&pos, "E19"));
-    assert_eq!(
-        check_move(&found.problem, Color::Black, e19, 0, &options),
-        Some(Verdict::Win)
-    );
+    assert_wins(&found.problem, Color::Black, Move::Play(at(&pos, "E19")));
     let off = OpenOptions {
         small_empty: 20,
         ..OpenOptions::default()

@@ -1424,23 +1424,19 @@ pub fn infer(
 ) -> Result<Inference, TsumegoError> {
     let start = Instant::now();
     let (found, mut spent, before) = first_look(position, first, options);
-    let found = match found {
+    let error = match found {
         Ok(f) if !f.confirmed && options.closer_look => {
             let (closer, n) =
                 closer_look(position, first, &options.left_after(start, spent), &before);
             spent += n;
-            match closer {
-                Some(mut c) => {
-                    spent += c.settle(position, first, &options.left_after(start, spent));
-                    return Ok(c.with_spent(spent, start));
-                }
-                None => return Ok(f.with_spent(spent, start)),
-            }
+            let Some(mut c) = closer else {
+                return Ok(f.with_spent(spent, start));
+            };
+            spent += c.settle(position, first, &options.left_after(start, spent));
+            return Ok(c.with_spent(spent, start));
         }
-        other => other,
-    };
-    let Err(error) = found else {
-        return found;
+        Ok(f) => return Ok(f),
+        Err(error) => error,
     };
     if !options.second_look {
         return Err(error);
