@@ -371,8 +371,9 @@ fn goal_text(problem: &Tsumego, f: &Inference, frame: &[Point]) -> String {
     s
 }
 
-/// The open region of a problem in words: its empty points, the escape rule, and the
-/// frame stones added on its rim.
+/// The region of a problem found by reading or around targets with no closed wall, in
+/// words: its empty points, whether it is open (the escape rule) or closed (a kill's rim,
+/// see `tesuji::tsumego::close_rim`), and the frame stones added on its rim.
 fn region_text(problem: &Tsumego, frame: &[Point]) -> String {
     let size = problem.position().size();
     let region: Vec<String> = problem
@@ -381,8 +382,13 @@ fn region_text(problem: &Tsumego, frame: &[Point]) -> String {
         .filter(|&&p| problem.position().board().is_empty(p))
         .map(|&p| move_text(Move::Play(p), size))
         .collect();
+    let how = if problem.is_open() {
+        "open toward the centre (a target group that gets a liberty outside it has escaped)"
+    } else {
+        "closed by the wall and the frame (the defender succeeds only by life or seki in it)"
+    };
     let mut s = format!(
-        "  region: {} empty points, open toward the centre (a target group that gets a liberty outside it has escaped): {}\n",
+        "  region: {} empty points, {how}: {}\n",
         region.len(),
         region.join(" ")
     );
@@ -401,10 +407,12 @@ fn region_text(problem: &Tsumego, frame: &[Point]) -> String {
     s
 }
 
-/// The frame stones of an open region (`frame`, the stones added on its rim) added to a
-/// JSON answer.
+/// The frame stones of an open region (`frame`, the stones added on its rim) and whether
+/// the region is still open (`region_open`: a kill's rim is closed) added to a JSON
+/// answer.
 fn add_frame_json(line: &mut Value, problem: &Tsumego, frame: &[Point]) {
     let size = problem.position().size();
+    line["region_open"] = json!(problem.is_open());
     line["frame"] = json!(frame
         .iter()
         .map(|&p| move_text(Move::Play(p), size))

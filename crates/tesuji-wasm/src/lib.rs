@@ -132,8 +132,12 @@ export interface GoalFound {
    *  narrower, or in smaller regions), or a second look taken when no group fitted the
    *  first. */
   look: "first" | "narrower" | "smaller" | "critical-chain" | "fighting-chains" | "longer-reach" | "weaker-walls" | "other-chains";
-  /** Stones the problem adds around the region where the attacker holds sway (not in the SGF). */
+  /** Stones the problem adds around the region (not in the SGF): where the attacker holds
+   *  sway, and for a kill on every exit. */
   frame: Point[];
+  /** Whether the region is still open toward the centre (a target that gets a liberty
+   *  outside it has escaped); a kill's rim is closed by the frame. */
+  regionOpen: boolean;
   elapsedMs: number;
   nodes: number;
 }

@@ -57,9 +57,13 @@ struct JsGoal {
     /// `"other-chains"`), taken
     /// when no group fitted the first (`tesuji::tsumego::Look`).
     look: &'static str,
-    /// Stones the problem adds where the attacker holds sway around the region (the
-    /// frame), not in the SGF.
+    /// Stones the problem adds around the region (the frame: where the attacker holds
+    /// sway, and for a kill on every exit), not in the SGF.
     frame: Vec<JsPoint>,
+    /// Whether the region is still open toward the rest of the board (a target chain
+    /// that gets a liberty outside it has escaped); a kill's rim is closed
+    /// (`tesuji::tsumego::close_rim`).
+    region_open: bool,
     /// Time and nodes the reading took.
     elapsed_ms: f64,
     nodes: f64,
@@ -541,6 +545,7 @@ impl JsProblem {
         let trees = tesuji::sgf::parse(sgf)?;
         let tree = trees.first().ok_or(TsumegoError::NoGameTree)?;
         let loaded = load(tree, None, None, options)?;
+        let region_open = loaded.problem.is_open();
         let mut p = JsProblem::wrap(loaded.problem);
         p.open_region = loaded.open_region;
         let frame = loaded.frame;
@@ -552,6 +557,7 @@ impl JsProblem {
             proven: f.proven,
             look: f.look.as_str(),
             frame: points(frame.iter().copied()),
+            region_open,
             elapsed_ms: f.elapsed.as_secs_f64() * 1000.0,
             nodes: f.nodes as f64,
         });
@@ -677,9 +683,10 @@ impl JsProblem {
         }
     }
 
-    /// Whether the region is open toward the rest of the board (no wall of the attacker
-    /// closes it, or nothing was marked): a target chain that gets a liberty outside it
-    /// has escaped (the defender's success).
+    /// Whether the region was found open toward the rest of the board (no wall of the
+    /// attacker closes it, or nothing was marked): a target chain that gets a liberty
+    /// outside it has escaped (the defender's success). A goal found by reading says
+    /// whether its region is still open once the frame is set (`regionOpen`).
     #[wasm_bindgen(getter, js_name = openRegion)]
     pub fn open_region(&self) -> bool {
         self.open_region

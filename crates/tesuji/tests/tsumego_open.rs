@@ -4,8 +4,8 @@
 
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
-    check_move, infer, load_position, open_problem, problem_tree, proof_sgf, rim_frame, solve,
-    verify, Goal, Look, OpenOptions, SolveOptions, Tsumego, Verdict, TINY_STAKE,
+    check_move, close_rim, infer, load_position, open_problem, problem_tree, proof_sgf, rim_frame,
+    solve, verify, Goal, Look, OpenOptions, SolveOptions, Tsumego, Verdict, TINY_STAKE,
 };
 use tesuji::{ascii, vertex, Color, Move, Point, Position};
 
@@ -846,4 +846,98 @@ fn a_smaller_region_proves_what_the_larger_ones_left_open() {
     let larger = infer(&pos, Color::Black, &off).unwrap();
     assert!(!larger.proven, "{:?}", larger.look);
     assert!(larger.problem.region_empty_count() > found.problem.region_empty_count());
+}
+
+/// A kill is solved with its rim closed. In 1-Year Tsumego 339 (Black to play) the goal
+/// is White's stone at T17, a chain read on its own (its group is too large to read
+/// within the rounds); in its open region the book's R17 fails, as White's stones reach
+/// the exits the region leaves beside Black's wall. With the rim closed the book's R17 is
+/// among the winning moves, and White, moving first, still saves the stone: the problem
+/// is still critical.
+#[test]
+fn a_kill_is_solved_with_its_rim_closed() {
+    let pos = fixture("1-Year-Tsumego-339.sgf");
+    let r17 = Move::Play(at(&pos, "R17"));
+    let open = OpenOptions {
+        close_kills: false,
+        ..OpenOptions::default()
+    };
+    let found_open = infer(&pos, Color::Black, &open).unwrap();
+    assert_eq!(found_open.goal, Goal::Kill);
+    assert_eq!(
+        check_move(
+            &found_open.problem,
+            Color::Black,
+            r17,
+            0,
+            &within_a_minute()
+        ),
+        Some(Verdict::Loss)
+    );
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.group, found_open.group);
+    assert_eq!(found.problem.region(), found_open.problem.region());
+    // The closed problem: the open one with more attacker stones, none in the region.
+    let (open_board, closed_board) = (
+        found_open.problem.position().board(),
+        found.problem.position().board(),
+    );
+    let added: Vec<Point> = pos
+        .size()
+        .points()
+        .filter(|&p| closed_board.get(p) != open_board.get(p))
+        .collect();
+    assert!(!added.is_empty());
+    for &p in &added {
+        assert_eq!(open_board.get(p), None);
+        assert_eq!(closed_board.get(p), Some(Color::Black));
+        assert!(!found.problem.in_region(p));
+    }
+    assert_eq!(
+        found.problem.position(),
+        close_rim(&found_open.problem).position()
+    );
+    assert_among_winning_moves(&found.problem, Color::Black, r17);
+    let white = solve(&found.problem, Color::White, &within_a_minute());
+    assert_eq!(white.result, Verdict::Win);
+}
+
+/// A rim is closed only while the group still lives with the defender first. In Moments
+/// of the Wind vol. 1 84 (Black to play) the goal found is the kill of White's group at
+/// E19 (the book lives with Black's C19 group instead, see `BENCHMARKS.md`); the frame
+/// stones would take room White's group lives in on the board: closed, White fails even
+/// moving first, and every black move would "kill". So the problem stays as found, open.
+#[test]
+fn a_rim_that_kills_whoever_plays_first_stays_open() {
+    let pos = fixture("Moments-Of-The-Wind-1-084.sgf");
+    let open = OpenOptions {
+        close_kills: false,
+        ..OpenOptions::default()
+    };
+    let found_open = infer(&pos, Color::Black, &open).unwrap();
+    assert_eq!(found_open.goal, Goal::Kill);
+    let closed = close_rim(&found_open.problem);
+    assert_ne!(closed.position(), found_open.problem.position());
+    assert_eq!(
+        solve(&closed, Color::White, &within_a_minute()).result,
+        Verdict::Loss
+    );
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.problem.position(), found_open.problem.position());
+    assert!(found.problem.is_open());
+}
+
+/// A live goal keeps its exits: only kills are closed.
+#[test]
+fn a_live_goal_keeps_its_exits() {
+    let pos = fixture("1-Year-Tsumego-341.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.goal, Goal::Live);
+    let open = OpenOptions {
+        close_kills: false,
+        ..OpenOptions::default()
+    };
+    let found_open = infer(&pos, Color::Black, &open).unwrap();
+    assert!(found_open.problem.is_open());
+    assert_eq!(found.problem.position(), found_open.problem.position());
 }

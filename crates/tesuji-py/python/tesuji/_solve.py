@@ -320,7 +320,9 @@ def solve(
     closes it: a target chain that gets a liberty outside it has escaped). With nothing
     marked (a book problem as printed), the goal is found by reading, as ``tesuji solve``
     does, within the budgets below (the solve gets what the reading left), and
-    ``SolveResult.goal_words`` says it. ``first`` is ``"black"``, ``"white"``
+    ``SolveResult.goal_words`` says it; a kill found so is solved with the region's rim
+    closed by frame stones (``SolveResult.frame``), so the defender succeeds only by life
+    or seki in it. ``first`` is ``"black"``, ``"white"``
     (``"B"``, ``"W"`` too), or ``None`` for the file's ``PL`` (Black when absent).
 
     Budgets, for the whole call: ``time`` in seconds, ``nodes``, and ``memory``, the size

@@ -115,9 +115,9 @@ mod solve;
 
 pub use answers::{listed_first_moves, listed_replies};
 pub use open::{
-    army, candidates, groups, infer, load, load_position, open_problem, open_region, rim_frame,
-    Candidate, Goal, Group, Inference, Loaded, Look, OpenOptions, CLOSER_LOOK_SHARE, DEAD_END_ROOM,
-    DEAD_END_STEPS, MAX_POCKET, SECOND_LOOK_EMPTY, TINY_STAKE, WEAK_LIBERTIES,
+    army, candidates, close_rim, groups, infer, load, load_position, open_problem, open_region,
+    rim_frame, Candidate, Goal, Group, Inference, Loaded, Look, OpenOptions, CLOSER_LOOK_SHARE,
+    DEAD_END_ROOM, DEAD_END_STEPS, MAX_POCKET, SECOND_LOOK_EMPTY, TINY_STAKE, WEAK_LIBERTIES,
 };
 pub use proof::{
     problem_tree, proof_sgf, verified_proof_text, verify, LeafCounts, LineEnd, ProofTextError,
@@ -497,6 +497,17 @@ impl Tsumego {
     /// Whether `p` is in the region.
     pub fn in_region(&self, p: Point) -> bool {
         self.region.binary_search(&p).is_ok()
+    }
+
+    /// Whether the region is open: some empty point outside it is next to one of its
+    /// points (an **exit**). No move is played there, so a target chain that gets such a
+    /// liberty has escaped (see the rules above). A region closed by the attacker's wall,
+    /// and a kill's open region once its rim is closed ([`close_rim`]), have none.
+    pub fn is_open(&self) -> bool {
+        let b = self.position.board();
+        self.region
+            .iter()
+            .any(|&p| b.neighbors(p).any(|n| b.is_empty(n) && !self.in_region(n)))
     }
 
     /// How many points of the region are empty now.

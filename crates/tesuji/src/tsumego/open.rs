@@ -62,6 +62,26 @@
 //! an exit escapes, and that a target chain with two exits among its liberties cannot be
 //! stopped.
 //!
+//! **A kill is solved with its rim closed.** The goal is found in these open regions
+//! (whether a group's fate depends on who plays first is read with its exits), but when
+//! the goal is a kill, the problem solved has an attacker stone on every exit
+//! ([`close_rim`]): the defender succeeds only by life or seki in the region, or by
+//! capturing its way out through a frame stone. A printed kill problem says that the
+//! attacker's surrounding stones hold, and the books' kills are read that way; an exit is
+//! where the region's sway could not tell, and left open it lets a target chain "escape"
+//! through a point the attacker would simply block. Two kinds of exit stay open: one next
+//! to a defender stone outside the region (the way to friendly stones, which a connection
+//! out uses) and one where the stone would leave a chain without a liberty.
+//!
+//! The closed rim is kept only while the defender, moving first, is still shown to
+//! succeed in it (within the rounds' last budget, [`OpenOptions::rounds`]). Closing only
+//! adds to the attacker's chances, and a frame stone can take room or liberties the group
+//! has on the board: a rim that kills the group whoever plays first makes every attacker
+//! move a "kill" and says nothing about the problem. Then the open problem stays. Live
+//! goals keep their exits: closed, the defender failed in most of them (an exit often
+//! stands for eye space beyond a region cut at its size limit), and closing can only take
+//! winning moves from the side that lives. `BENCHMARKS.md` has the measurements.
+//!
 //! This was chosen over a full tsumego frame (filling the far part of the board with living
 //! stones of both colours, as KataGo and KaTrain do) because such a frame decides by fiat
 //! that a defender group reaching it is dead, and it must guess where the problem ends;
@@ -84,7 +104,10 @@
 //! * **life by seki, by two passes or by a repetition** holds when the outside liberties
 //!   it used are not the point of the fight;
 //! * **an escape** is an escape on the open board when no attacker stone beyond the exit
-//!   would catch the group;
+//!   would catch the group; in a kill's closed region no escape through an exit is read
+//!   at all, so a group that gets out on the open board (toward open space, not toward
+//!   friendly stones, whose exits stay open) is read as killed: the one case where the
+//!   closed rim favours the attacker;
 //! * **the fight leaves the region** in the cases the region cannot see: **a ladder** (or
 //!   a net, or a capturing race that needs more room than the reach) runs either into
 //!   an exit, where it counts as escaped even when it works on the open board, or into
@@ -284,6 +307,10 @@ pub struct OpenOptions {
     /// candidate armies on their own and take the first one confirmed instead (see
     /// [`infer`] and [`CLOSER_LOOK_SHARE`]).
     pub closer_look: bool,
+    /// When the goal found is a kill, close the rim of its problem: an attacker frame
+    /// stone on every exit (see [`close_rim`] and the module documentation). The goal is
+    /// found in the open regions either way.
+    pub close_kills: bool,
     /// Only candidates for this goal (the opponent's groups for `Kill`, the side to
     /// play's own for `Live`).
     pub goal: Option<Goal>,
@@ -347,7 +374,8 @@ impl OpenOptions {
 impl Default for OpenOptions {
     /// Reach 3, a wall at 2 free liberties, at most 20 empty points (12 in the smaller
     /// regions read when the success is not shown in those), fighting chains of at most 3
-    /// liberties checked within 200,000 nodes, a closer and a second look, any goal, eight candidates,
+    /// liberties checked within 200,000 nodes, a closer and a second look, a kill's rim
+    /// closed, any goal, eight candidates,
     /// rounds of 20,000, 200,000 and 2,000,000 nodes, a deciding reading of 50,000,000, no
     /// time or total node limit, 32 MiB tables.
     fn default() -> OpenOptions {
@@ -360,6 +388,7 @@ impl Default for OpenOptions {
             fight_check_nodes: 200_000,
             second_look: true,
             closer_look: true,
+            close_kills: true,
             goal: None,
             max_candidates: 8,
             rounds: vec![20_000, 200_000, 2_000_000],
@@ -1011,7 +1040,9 @@ impl Look {
 /// The goal found for an open problem.
 #[derive(Debug, Clone)]
 pub struct Inference {
-    /// The problem: the target group in its open region, the side to play first.
+    /// The problem: the target group in its open region, the side to play first; a
+    /// kill's with its rim closed while that keeps the defender's first move a success
+    /// ([`close_rim`], see [`infer`]).
     pub problem: Tsumego,
     /// The side to play's goal.
     pub goal: Goal,
@@ -1393,7 +1424,8 @@ fn read(
 }
 
 /// Finds the goal of an open problem with `first` to play (see the module
-/// documentation): the problem of the first critical candidate group.
+/// documentation): the problem of the first critical candidate group, with its rim
+/// closed ([`close_rim`]) when the goal is a kill and [`OpenOptions::close_kills`] is on.
 ///
 /// The error [`TsumegoError::NoGoal`] lists what was found of each candidate when none
 /// fits within the budgets.
@@ -1418,6 +1450,34 @@ fn read(
 /// assert_eq!(found.describe(), "kill the white group at A2");
 /// ```
 pub fn infer(
+    position: &Position,
+    first: Color,
+    options: &OpenOptions,
+) -> Result<Inference, TsumegoError> {
+    let start = Instant::now();
+    let mut found = find_goal(position, first, options)?;
+    if options.close_kills && found.goal == Goal::Kill {
+        let closed = close_rim(&found.problem);
+        let left = options.left_after(start, found.nodes);
+        if closed.position() != found.problem.position() && !left.exhausted() {
+            // Closed only while the group still lives with the defender first: a rim that
+            // kills it whoever plays first has taken room or liberties it has on the
+            // board, and the problem would be read as settled.
+            let budget = options.rounds.last().copied().unwrap_or(0);
+            let budget = left.nodes.map_or(budget, |n| n.min(budget));
+            let (verdict, n) = read(&closed, !first, budget, left.time, options);
+            found.nodes += n;
+            if verdict == Verdict::Win {
+                found.problem = closed;
+            }
+        }
+        found.elapsed = start.elapsed();
+    }
+    Ok(found)
+}
+
+/// The goal of [`infer`], its problem in the open region that found it.
+fn find_goal(
     position: &Position,
     first: Color,
     options: &OpenOptions,
@@ -1927,6 +1987,87 @@ pub struct Loaded {
     /// sway on its rim ([`rim_frame`]), in board order; stones of the problem that the
     /// printed position does not have. Empty for a marked or closed problem.
     pub frame: Vec<Point>,
+}
+
+/// The problem of a kill as it is solved: `problem` (found in an open region) with its
+/// rim closed. Every **exit** (an empty point outside the region next to one of its
+/// points) gets an attacker stone, so that a target chain can no longer escape through
+/// it: the defender succeeds only by life or seki in the region (or by capturing a
+/// frame stone, whose point then opens). Two kinds of exit stay open: one next to a
+/// defender stone outside the region (the way to friendly stones, which a connection
+/// out uses), and one where the stone would leave a chain of either colour without a
+/// liberty. The region and the targets do not change. The module documentation says why
+/// a kill is read so and where that misreads the open board.
+///
+/// ```
+/// use tesuji::{ascii, Color, Point};
+/// use tesuji::tsumego::{close_rim, Tsumego};
+/// // White's corner group, a black wall with a gap at C1.
+/// let pos = ascii::parse_diagram("
+///     . . . . . .
+///     . . . . . .
+///     X X X . . .
+///     O O X . . .
+///     . O . . . .
+/// ").unwrap();
+/// let open = Tsumego::with_region(pos, &[Point::new(0, 3)], &[Point::new(0, 4)]).unwrap();
+/// let closed = close_rim(&open);
+/// assert!(open.is_open());
+/// assert!(!closed.is_open());
+/// // The gap is closed by a black stone; the region and the targets stay.
+/// assert_eq!(closed.position().board().get(Point::new(2, 4)), Some(Color::Black));
+/// assert_eq!(closed.region(), open.region());
+/// assert_eq!(closed.targets(), open.targets());
+/// ```
+pub fn close_rim(problem: &Tsumego) -> Tsumego {
+    let position = problem.position();
+    let board = position.board();
+    let defender = problem.defender();
+    let size = position.size();
+    let mut in_region = vec![false; ARRAY_LEN];
+    for &p in problem.region() {
+        in_region[p.index()] = true;
+    }
+    let mut setup = Setup::empty(size);
+    setup.to_play = position.to_play();
+    setup.ko = position.ko_point();
+    setup.stones = size
+        .points()
+        .filter_map(|p| board.get(p).map(|c| (p, c)))
+        .collect();
+    let printed = setup.stones.len();
+    for p in size.points() {
+        let exit = !in_region[p.index()]
+            && board.is_empty(p)
+            && board.neighbors(p).any(|n| in_region[n.index()]);
+        let to_friends = board
+            .neighbors(p)
+            .any(|n| !in_region[n.index()] && board.get(n) == Some(defender));
+        if !exit || to_friends {
+            continue;
+        }
+        setup.stones.push((p, !defender));
+        // A stone that would leave a chain without a liberty makes no position: the
+        // exit stays open.
+        if Position::from_setup(&setup).is_err() {
+            setup.stones.pop();
+        }
+    }
+    if setup.stones.len() == printed {
+        return problem.clone();
+    }
+    let closed = Position::from_setup(&setup)
+        .ok()
+        .and_then(|framed| Tsumego::with_region(framed, problem.targets(), problem.region()).ok());
+    let Some(mut closed) = closed else {
+        // Never: every stone was checked, and the targets and region are a problem's.
+        return problem.clone();
+    };
+    closed.set_first(problem.first());
+    for color in [Color::Black, Color::White] {
+        closed.set_ko_threats(color, problem.ko_threats(color));
+    }
+    closed
 }
 
 /// The stones of `problem` that `printed` does not have (the frame of an open problem),
