@@ -941,3 +941,77 @@ fn a_live_goal_keeps_its_exits() {
     assert!(found_open.problem.is_open());
     assert_eq!(found.problem.position(), found_open.problem.position());
 }
+
+/// What closing a rim may change, on the open region of every chain of every vendored
+/// book problem: the printed stones stay; each added stone is the attacker's, on an
+/// empty point just outside the region; the region, targets and first player stay; and
+/// an exit left open is one of the two kinds the rule keeps (next to a defender stone
+/// outside the region, or where a stone would leave a chain without a liberty: the point
+/// has no empty neighbour, or a chain next to it has it as its last liberty).
+#[test]
+fn closing_a_rim_adds_attacker_stones_on_exits_only() {
+    let dir = format!(
+        "{}/tests/data/tsumego/hashimoto",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".sgf"))
+        .collect();
+    names.sort();
+    let (mut problems, mut closed_some) = (0, 0);
+    for name in &names {
+        let pos = fixture(name);
+        let board = pos.board();
+        for p in board.chains().iter().map(|c| c.anchor()) {
+            let Ok(open) = open_problem(&pos, &[p], &OpenOptions::default()) else {
+                continue;
+            };
+            problems += 1;
+            let closed = close_rim(&open);
+            let (before, after) = (open.position().board(), closed.position().board());
+            let defender = open.defender();
+            let in_region = |q: Point| open.region().contains(&q);
+            assert_eq!(closed.region(), open.region(), "{name} {p:?}");
+            assert_eq!(closed.targets(), open.targets(), "{name} {p:?}");
+            assert_eq!(closed.first(), open.first(), "{name} {p:?}");
+            let mut added = 0;
+            for q in pos.size().points() {
+                match (before.get(q), after.get(q)) {
+                    (Some(c), got) => assert_eq!(got, Some(c), "{name} {p:?}: {q:?} changed"),
+                    (None, Some(c)) => {
+                        added += 1;
+                        assert_eq!(c, !defender, "{name} {p:?}: {q:?} is not the attacker's");
+                        assert!(!in_region(q), "{name} {p:?}: {q:?} is in the region");
+                        assert!(before.neighbors(q).any(in_region), "{name} {p:?}: {q:?}");
+                    }
+                    (None, None) => {}
+                }
+            }
+            closed_some += usize::from(added > 0);
+            for q in pos.size().points() {
+                let exit = !in_region(q) && after.is_empty(q) && after.neighbors(q).any(in_region);
+                if !exit {
+                    continue;
+                }
+                let to_friends = after
+                    .neighbors(q)
+                    .any(|n| !in_region(n) && after.get(n) == Some(defender));
+                let no_room = !after.neighbors(q).any(|n| after.is_empty(n));
+                let last_liberty = after
+                    .neighbors(q)
+                    .any(|n| after.get(n).is_some() && after.liberty_count(n) == 1);
+                assert!(
+                    to_friends || no_room || last_liberty,
+                    "{name} {p:?}: the exit {q:?} stayed open"
+                );
+            }
+        }
+    }
+    println!(
+        "{problems} open regions of {} problems, {closed_some} closed",
+        names.len()
+    );
+    assert!(problems > names.len() && closed_some > 0);
+}
