@@ -927,6 +927,31 @@ fn a_rim_that_kills_whoever_plays_first_stays_open() {
     assert!(found.problem.is_open());
 }
 
+/// A check that does not finish is no evidence against the closed rim: with a last round
+/// of one node, the check of Moments of the Wind vol. 1 84's closed rim (which White, moving
+/// first, fails in, see above) cannot decide, and the rim stays closed.
+#[test]
+fn an_unfinished_check_keeps_the_rim_closed() {
+    let pos = fixture("Moments-Of-The-Wind-1-084.sgf");
+    let mut rounds = OpenOptions::default().rounds;
+    rounds.push(1);
+    let open = OpenOptions {
+        close_kills: false,
+        rounds: rounds.clone(),
+        ..OpenOptions::default()
+    };
+    let found_open = infer(&pos, Color::Black, &open).unwrap();
+    assert_eq!(found_open.goal, Goal::Kill);
+    let cut = OpenOptions {
+        rounds,
+        ..OpenOptions::default()
+    };
+    let found = infer(&pos, Color::Black, &cut).unwrap();
+    let closed = close_rim(&found_open.problem);
+    assert_ne!(closed.position(), found_open.problem.position());
+    assert_eq!(found.problem.position(), closed.position());
+}
+
 /// A live goal keeps its exits: only kills are closed.
 #[test]
 fn a_live_goal_keeps_its_exits() {

@@ -322,7 +322,8 @@ def solve(
     does, within the budgets below (the solve gets what the reading left), and
     ``SolveResult.goal_words`` says it; a kill found so is solved with the region's rim
     closed by frame stones (``SolveResult.frame``), so the defender succeeds only by life
-    or seki in it. ``first`` is ``"black"``, ``"white"``
+    or seki in it (unless the defender is shown to fail there even moving first: then the
+    region stays open). ``first`` is ``"black"``, ``"white"``
     (``"B"``, ``"W"`` too), or ``None`` for the file's ``PL`` (Black when absent).
 
     Budgets, for the whole call: ``time`` in seconds, ``nodes``, and ``memory``, the size

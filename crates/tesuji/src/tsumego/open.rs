@@ -73,11 +73,12 @@
 //! to a defender stone outside the region (the way to friendly stones, which a connection
 //! out uses) and one where the stone would leave a chain without a liberty.
 //!
-//! The closed rim is kept only while the defender, moving first, is still shown to
-//! succeed in it (within the rounds' last budget, [`OpenOptions::rounds`]). Closing only
-//! adds to the attacker's chances, and a frame stone can take room or liberties the group
-//! has on the board: a rim that kills the group whoever plays first makes every attacker
-//! move a "kill" and says nothing about the problem. Then the open problem stays. Live
+//! The closed rim is refused when the defender, moving first, is shown to fail in it
+//! (read within the rounds' last budget, [`OpenOptions::rounds`]). Closing only adds to
+//! the attacker's chances, and a frame stone can take room or liberties the group has on
+//! the board: a rim that kills the group whoever plays first makes every attacker move a
+//! "kill" and says nothing about the problem. Then the open problem stays. A reading that
+//! does not finish is no such evidence, and the rim stays closed. Live
 //! goals keep their exits: closed, the defender failed in most of them (an exit often
 //! stands for eye space beyond a region cut at its size limit), and closing can only take
 //! winning moves from the side that lives. `BENCHMARKS.md` has the measurements.
@@ -1041,7 +1042,7 @@ impl Look {
 #[derive(Debug, Clone)]
 pub struct Inference {
     /// The problem: the target group in its open region, the side to play first; a
-    /// kill's with its rim closed while that keeps the defender's first move a success
+    /// kill's with its rim closed unless that makes the defender fail moving first
     /// ([`close_rim`], see [`infer`]).
     pub problem: Tsumego,
     /// The side to play's goal.
@@ -1460,14 +1461,14 @@ pub fn infer(
         let closed = close_rim(&found.problem);
         let left = options.left_after(start, found.nodes);
         if closed.position() != found.problem.position() && !left.exhausted() {
-            // Closed only while the group still lives with the defender first: a rim that
+            // Closed unless the group is shown to fail with the defender first: a rim that
             // kills it whoever plays first has taken room or liberties it has on the
             // board, and the problem would be read as settled.
             let budget = options.rounds.last().copied().unwrap_or(0);
             let budget = left.nodes.map_or(budget, |n| n.min(budget));
             let (verdict, n) = read(&closed, !first, budget, left.time, options);
             found.nodes += n;
-            if verdict == Verdict::Win {
+            if verdict != Verdict::Loss {
                 found.problem = closed;
             }
         }
