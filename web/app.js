@@ -149,8 +149,8 @@ function openGoal(open) {
     + `${g.look === 'critical-chain' ? ', on a closer look: a chain read on its own, as its group was not shown critical' : ''}`
     + `${g.confirmed ? '' : `; that ${NAME[other(S.first)]} moving first would succeed was not read to the end`}).`
     + ` Region: ${empty} empty points, ${g.regionOpen
-      ? `open toward the centre${open.frame.size ? `; ${open.frame.size} frame stones close it where ${NAME[attacker]} holds sway` : ''}`
-      : `closed by the wall${open.frame.size ? ` and ${open.frame.size} frame stones` : ''} (${NAME[other(attacker)]} succeeds only by life or seki in it)`}.`;
+      ? `open toward the centre${open.frame.size ? `; ${open.frame.size} frame ${open.frame.size === 1 ? 'stone closes' : 'stones close'} it where ${NAME[attacker]} holds sway` : ''}`
+      : `closed by the wall${open.frame.size ? ` and ${open.frame.size} frame ${open.frame.size === 1 ? 'stone' : 'stones'}` : ''} (${NAME[other(attacker)]} succeeds only by life or seki in it)`}.`;
   info.className = 'info ok';
 }
 

@@ -382,10 +382,14 @@ fn region_text(problem: &Tsumego, frame: &[Point]) -> String {
         .filter(|&&p| problem.position().board().is_empty(p))
         .map(|&p| move_text(Move::Play(p), size))
         .collect();
-    let how = if problem.is_open() {
-        "open toward the centre (a target group that gets a liberty outside it has escaped)"
-    } else {
-        "closed by the wall and the frame (the defender succeeds only by life or seki in it)"
+    let how = match (problem.is_open(), frame.is_empty()) {
+        (true, _) => {
+            "open toward the centre (a target group that gets a liberty outside it has escaped)"
+        }
+        (false, true) => "closed by the wall (the defender succeeds only by life or seki in it)",
+        (false, false) => {
+            "closed by the wall and the frame (the defender succeeds only by life or seki in it)"
+        }
     };
     let mut s = format!(
         "  region: {} empty points, {how}: {}\n",
@@ -398,9 +402,10 @@ fn region_text(problem: &Tsumego, frame: &[Point]) -> String {
             .map(|&p| move_text(Move::Play(p), size))
             .collect();
         s.push_str(&format!(
-            "  frame: {} {} stones added where the wall is taken as closed: {}\n",
+            "  frame: {} {} {} added where the wall is taken as closed: {}\n",
             frame.len(),
             color_name(problem.attacker()),
+            if frame.len() == 1 { "stone" } else { "stones" },
             stones.join(" ")
         ));
     }

@@ -408,7 +408,10 @@ fn open_problems_are_solved_as_printed() {
     );
     // A kill: its region has no exit (none was left by the wall and the sway, so no frame
     // stone was needed to close it).
-    assert!(text.contains("closed by the wall and the frame"), "{text}");
+    assert!(
+        text.contains("closed by the wall (the defender succeeds"),
+        "{text}"
+    );
     assert!(!text.contains("frame:"), "{text}");
     assert!(text.contains("winning moves: Q18\n"), "{text}");
 
@@ -444,6 +447,15 @@ fn open_problems_are_solved_as_printed() {
     // The frame stones an open region adds on its rim are named, in the text and in JSON
     // (here G19, beyond the fighting chain's liberty F19).
     assert_eq!(v[0]["frame"], serde_json::json!(["G19"]));
+    let text = stdout(&tesuji(&["solve", &f]));
+    assert!(
+        text.contains("closed by the wall and the frame (the defender"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  frame: 1 White stone added where the wall is taken as closed: G19\n"),
+        "{text}"
+    );
     let f2 = format!("{BOOKS}/1-Year-Tsumego-281.sgf");
     let o = tesuji(&["solve", &f2, "--quick"]);
     assert!(
