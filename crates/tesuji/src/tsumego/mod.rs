@@ -499,15 +499,24 @@ impl Tsumego {
         self.region.binary_search(&p).is_ok()
     }
 
-    /// Whether the region is open: some empty point outside it is next to one of its
-    /// points (an **exit**). No move is played there, so a target chain that gets such a
-    /// liberty has escaped (see the rules above). A region closed by the attacker's wall,
-    /// and a kill's open region once its rim is closed ([`close_rim`]), have none.
-    pub fn is_open(&self) -> bool {
+    /// The **exits** of the region, in board order: the empty points outside it next to
+    /// one of its points. No move is played there, so a target chain that gets such a
+    /// liberty has escaped (see the rules above).
+    pub fn exits(&self) -> Vec<Point> {
         let b = self.position.board();
-        self.region
-            .iter()
-            .any(|&p| b.neighbors(p).any(|n| b.is_empty(n) && !self.in_region(n)))
+        self.position
+            .size()
+            .points()
+            .filter(|&p| b.is_empty(p) && !self.in_region(p))
+            .filter(|&p| b.neighbors(p).any(|n| self.in_region(n)))
+            .collect()
+    }
+
+    /// Whether the region is open: it has an exit ([`Tsumego::exits`]). A region closed
+    /// by the attacker's wall, and a kill's open region once its rim is closed
+    /// ([`close_rim`]), have none.
+    pub fn is_open(&self) -> bool {
+        !self.exits().is_empty()
     }
 
     /// How many points of the region are empty now.

@@ -783,15 +783,8 @@ pub fn open_problem(
     // Dead ends are closed only with the attacker to play first (see the module docs).
     let dead_ends = defender != position.to_play();
     let frame = rim_frame(board, &mut region, !defender, dead_ends);
-    let mut setup = Setup::empty(position.size());
-    setup.to_play = position.to_play();
-    setup.ko = position.ko_point();
-    setup.stones = position
-        .size()
-        .points()
-        .filter_map(|p| board.get(p).map(|c| (p, c)))
-        .chain(frame.iter().map(|&p| (p, !defender)))
-        .collect();
+    let mut setup = setup_of(position);
+    setup.stones.extend(frame.iter().map(|&p| (p, !defender)));
     // A frame stone that would leave a chain without a liberty makes no position: then
     // no frame.
     let framed = Position::from_setup(&setup).unwrap_or_else(|_| position.clone());
@@ -2021,30 +2014,15 @@ pub struct Loaded {
 /// assert_eq!(closed.targets(), open.targets());
 /// ```
 pub fn close_rim(problem: &Tsumego) -> Tsumego {
-    let position = problem.position();
-    let board = position.board();
+    let board = problem.position().board();
     let defender = problem.defender();
-    let size = position.size();
-    let mut in_region = vec![false; ARRAY_LEN];
-    for &p in problem.region() {
-        in_region[p.index()] = true;
-    }
-    let mut setup = Setup::empty(size);
-    setup.to_play = position.to_play();
-    setup.ko = position.ko_point();
-    setup.stones = size
-        .points()
-        .filter_map(|p| board.get(p).map(|c| (p, c)))
-        .collect();
+    let mut setup = setup_of(problem.position());
     let printed = setup.stones.len();
-    for p in size.points() {
-        let exit = !in_region[p.index()]
-            && board.is_empty(p)
-            && board.neighbors(p).any(|n| in_region[n.index()]);
+    for p in problem.exits() {
         let to_friends = board
             .neighbors(p)
-            .any(|n| !in_region[n.index()] && board.get(n) == Some(defender));
-        if !exit || to_friends {
+            .any(|n| !problem.in_region(n) && board.get(n) == Some(defender));
+        if to_friends {
             continue;
         }
         setup.stones.push((p, !defender));
@@ -2069,6 +2047,21 @@ pub fn close_rim(problem: &Tsumego) -> Tsumego {
         closed.set_ko_threats(color, problem.ko_threats(color));
     }
     closed
+}
+
+/// The setup of `position`: its stones, the side to move and the ko ban, to which a
+/// frame adds stones.
+fn setup_of(position: &Position) -> Setup {
+    let board = position.board();
+    let mut setup = Setup::empty(position.size());
+    setup.to_play = position.to_play();
+    setup.ko = position.ko_point();
+    setup.stones = position
+        .size()
+        .points()
+        .filter_map(|p| board.get(p).map(|c| (p, c)))
+        .collect();
+    setup
 }
 
 /// The stones of `problem` that `printed` does not have (the frame of an open problem),
