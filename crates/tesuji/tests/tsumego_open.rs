@@ -686,7 +686,7 @@ fn a_far_eye_is_no_pocket_of_the_region() {
 /// first look fails with Black to play, or is settled; Black's group is critical only
 /// with more of the fight in its region (the white chains it lives by capturing, or the
 /// room beyond the reach), and the book's move lives there (in 225 by a ko that needs
-/// one external threat).
+/// two external threats in the region found).
 #[test]
 fn a_second_look_finds_the_goal_when_none_fits_the_first() {
     let options = within_a_minute();
@@ -697,7 +697,7 @@ fn a_second_look_finds_the_goal_when_none_fits_the_first() {
     for (name, book, group, threats) in [
         ("Moments-Of-The-Wind-2-043.sgf", "F19", "H19", 0),
         ("Moments-Of-The-Wind-1-122.sgf", "G18", "B18", 0),
-        ("Moments-Of-The-Wind-2-225.sgf", "B19", "E19", 1),
+        ("Moments-Of-The-Wind-2-225.sgf", "B19", "E19", 2),
     ] {
         let pos = fixture(name);
         let err = infer(&pos, Color::Black, &off).unwrap_err().to_string();
@@ -799,22 +799,33 @@ fn a_chain_of_a_group_is_read_when_no_group_fits() {
 
 /// A goal that the first look takes without confirming it critical gets a closer look at
 /// the chains of the candidate groups. In Moves to Attack and Protect (elementary) 2
-/// (Black to play) the first look takes White's group at C1, whose reading is cut short
-/// at the rounds (neither side is shown to succeed); read on its own, White's chain
-/// F3-G3-G4-H3-J3-K3-J2 is confirmed critical, and the book's H1 captures it. With the
-/// closer look off, the unconfirmed goal stands.
+/// (Black to play), with one ko threat for Black in the readings, the first look takes
+/// White's group at C1, whose reading is cut short at the rounds (neither side is shown
+/// to succeed); read on its own, White's chain F3-G3-G4-H3-J3-K3-J2 is confirmed
+/// critical, and the book's H1 captures it. With the closer look off, the unconfirmed
+/// goal stands. (With the default three threats, the first look confirms the kill of the
+/// group at C1, where H1 kills too.)
 #[test]
 fn a_closer_look_takes_a_critical_chain_of_an_unconfirmed_group() {
     let pos = fixture("Moves-To-Attack-Elementary-002.sgf");
+    let one = OpenOptions {
+        ko_threats: 1,
+        ..OpenOptions::default()
+    };
     let off = OpenOptions {
         closer_look: false,
-        ..OpenOptions::default()
+        ..one.clone()
     };
     let unconfirmed = infer(&pos, Color::Black, &off).unwrap();
     assert_eq!(unconfirmed.look, Look::First);
     assert!(!unconfirmed.confirmed);
     assert!(unconfirmed.problem.targets().contains(&at(&pos, "C1")));
-    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    let confirmed = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(confirmed.look, Look::First);
+    assert!(confirmed.confirmed);
+    assert!(confirmed.problem.targets().contains(&at(&pos, "C1")));
+    assert_wins(&confirmed.problem, Color::Black, Move::Play(at(&pos, "H1")));
+    let found = infer(&pos, Color::Black, &one).unwrap();
     assert_eq!(found.look, Look::CriticalChain);
     assert!(found.confirmed);
     assert_eq!(found.goal, Goal::Kill);
@@ -1039,4 +1050,36 @@ fn closing_a_rim_adds_attacker_stones_on_exits_only() {
         names.len()
     );
     assert!(problems > names.len() && closed_some > 0);
+}
+
+/// The side to play's readings give it as many ko threats as the solve looks at. In
+/// Moments of the Wind vol. 2 194 (Black to play) the book's B19 kills White's corner
+/// through a ko that Black wins with two threats more than White. Read with one threat
+/// more, Black fails against White's group, and the goal went to saving Black's lone
+/// stone at C18 inside it; with the three threats of the solve's default, the goal is the
+/// kill, and the solve finds B19 winning the ko at a threshold of two.
+#[test]
+fn a_goal_won_by_a_ko_of_two_threats_is_the_goal() {
+    let pos = fixture("Moments-Of-The-Wind-2-194.sgf");
+    let one = OpenOptions {
+        ko_threats: 1,
+        ..OpenOptions::default()
+    };
+    let found_one = infer(&pos, Color::Black, &one).unwrap();
+    assert_eq!(found_one.goal, Goal::Live);
+    assert_eq!(found_one.group.stones, vec![at(&pos, "C18")]);
+
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.goal, Goal::Kill);
+    assert_eq!(found.group.color, Color::White);
+    assert!(found.group.stones.contains(&at(&pos, "D19")));
+    let answer = solve(&found.problem, Color::Black, &within_a_minute());
+    assert_eq!(answer.result, Verdict::Loss);
+    assert_eq!(answer.threshold, Some(2));
+    let b19 = answer
+        .moves
+        .iter()
+        .find(|m| m.mv == Move::Play(at(&pos, "B19")))
+        .expect("B19 among the winning moves");
+    assert_eq!(b19.threshold, Some(2));
 }

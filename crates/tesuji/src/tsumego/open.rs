@@ -143,8 +143,12 @@
 //! **critical** when its fate depends on who plays first: the side to play succeeds
 //! (kills it, or saves it when it is its own) and the other side, moving first, succeeds
 //! too. tesuji decides both with its own solver, in rounds of growing node budgets,
-//! giving each side one external ko threat more than the other so that a ko the first
-//! player can win counts. A candidate is **refuted** when the side to play fails, or when
+//! giving the side to play [`OpenOptions::ko_threats`] external ko threats more than the
+//! other side (the threat differences the solve that follows looks at: 3 by default) and
+//! the other side, moving first, one more, so that a ko the first player can win counts:
+//! a problem whose answer is an approach ko or a two-step ko is about the group it is
+//! fought over, and with one threat its side to play would be read as failing there and
+//! the goal would go to another group. A candidate is **refuted** when the side to play fails, or when
 //! the other side fails too (settled whoever plays first). The goal is the first
 //! candidate in order that is not refuted, once it is confirmed critical: a larger group
 //! still open keeps the ones after it waiting, so that an easy stray stone does not hide
@@ -315,6 +319,12 @@ pub struct OpenOptions {
     /// Only candidates for this goal (the opponent's groups for `Kill`, the side to
     /// play's own for `Live`).
     pub goal: Option<Goal>,
+    /// The external ko threats the side to play gets, more than the other side, in the
+    /// readings of its success (the other side's readings get one more than the side to
+    /// play): a goal won by a ko that needs this many threats is a goal. The solve that
+    /// follows looks at threat differences up to [`SolveOptions::max_threats`], and
+    /// [`OpenOptions::within`] takes that.
+    pub ko_threats: i32,
     /// At most this many candidate groups are read.
     pub max_candidates: usize,
     /// The node budget of each reading (one first player, one candidate), round by
@@ -367,6 +377,7 @@ impl OpenOptions {
             nodes: solve.nodes,
             cancel: solve.cancel.clone(),
             memory_bytes: default.memory_bytes.min(solve.memory_bytes),
+            ko_threats: i32::try_from(solve.max_threats).unwrap_or(i32::MAX).max(1),
             ..default
         }
     }
@@ -391,6 +402,7 @@ impl Default for OpenOptions {
             closer_look: true,
             close_kills: true,
             goal: None,
+            ko_threats: 3,
             max_candidates: 8,
             rounds: vec![20_000, 200_000, 2_000_000],
             deciding_nodes: 50_000_000,
@@ -971,8 +983,8 @@ pub struct Candidate {
     /// Empty points of its region.
     pub region_empty: usize,
     /// The side to play's result with the group as the target (killing it, or saving it
-    /// when it is the side to play's own), with one ko threat more than the other side;
-    /// `Unknown` when not decided within the budgets.
+    /// when it is the side to play's own), with [`OpenOptions::ko_threats`] ko threats
+    /// more than the other side; `Unknown` when not decided within the budgets.
     pub first: Verdict,
     /// The other side's result when it moves first (with one ko threat more);
     /// `Unknown` when not decided or not read (it is read only after the side to play
@@ -1048,7 +1060,8 @@ pub struct Inference {
     /// documentation).
     pub confirmed: bool,
     /// Whether the side to play was shown to succeed with this goal (within the
-    /// inference's budgets, with one ko threat more than the other side), in the
+    /// inference's budgets, with [`OpenOptions::ko_threats`] ko threats more than the
+    /// other side), in the
     /// candidate's region as for `confirmed`.
     pub proven: bool,
     /// Every candidate read, in order, with what was found (by the reading that found
@@ -1397,7 +1410,19 @@ fn read(
     time: Option<Duration>,
     options: &OpenOptions,
 ) -> (Verdict, u64) {
-    let framed = with_threats(problem, first, 1);
+    read_with_threats(problem, first, 1, nodes, time, options)
+}
+
+/// [`read`] with `threats` external ko threats more for `first` than for the other side.
+fn read_with_threats(
+    problem: &Tsumego,
+    first: Color,
+    threats: i32,
+    nodes: u64,
+    time: Option<Duration>,
+    options: &OpenOptions,
+) -> (Verdict, u64) {
+    let framed = with_threats(problem, first, threats);
     let mut search = framed.search(first);
     let mut solver = Solver::new(Config {
         nodes: Some(nodes),
@@ -1831,7 +1856,9 @@ fn infer_among(
             }
             let problem = &list[i].1;
             if cand.first == Verdict::Unknown {
-                let (v, n) = read(problem, first, cap(budget, nodes), left(), options);
+                let threats = options.ko_threats;
+                let (v, n) =
+                    read_with_threats(problem, first, threats, cap(budget, nodes), left(), options);
                 nodes += n;
                 cand.first = v;
             }
@@ -1863,7 +1890,8 @@ fn infer_among(
             let budget = cap(options.deciding_nodes, nodes);
             if i != w && found[i].first == Verdict::Unknown && !out_of_time() && budget > 0 {
                 let half = left().map(|t| t / 2);
-                let (v, n) = read(&list[i].1, first, budget, half, options);
+                let threats = options.ko_threats;
+                let (v, n) = read_with_threats(&list[i].1, first, threats, budget, half, options);
                 nodes += n;
                 found[i].first = v;
             }
