@@ -1083,3 +1083,20 @@ fn a_goal_won_by_a_ko_of_two_threats_is_the_goal() {
         .expect("B19 among the winning moves");
     assert_eq!(b19.threshold, Some(2));
 }
+
+/// The goal's readings take their ko threats from the solve's threshold search: as many
+/// as it looks at, and at least one.
+#[test]
+fn the_readings_take_the_solves_ko_threats() {
+    let with = |max_threats| {
+        OpenOptions::within(&SolveOptions {
+            max_threats,
+            ..SolveOptions::default()
+        })
+        .ko_threats
+    };
+    assert_eq!(with(SolveOptions::default().max_threats), 3);
+    assert_eq!(OpenOptions::default().ko_threats, 3);
+    assert_eq!(with(5), 5);
+    assert_eq!(with(0), 1);
+}

@@ -323,7 +323,7 @@ pub struct OpenOptions {
     /// readings of its success (the other side's readings get one more than the side to
     /// play): a goal won by a ko that needs this many threats is a goal. The solve that
     /// follows looks at threat differences up to [`SolveOptions::max_threats`], and
-    /// [`OpenOptions::within`] takes that.
+    /// [`OpenOptions::within`] takes that (at least one).
     pub ko_threats: i32,
     /// At most this many candidate groups are read.
     pub max_candidates: usize,
