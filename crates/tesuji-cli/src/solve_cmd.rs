@@ -52,7 +52,8 @@ pub struct BudgetArgs {
         allow_negative_numbers = true
     )]
     ko_threats: i32,
-    /// The threshold search looks at threat differences within this many.
+    /// The threshold search looks at threat differences within this many; a goal found by
+    /// reading gives the side to play this many ko threats (at least one) in its readings.
     #[arg(long, value_name = "K", default_value_t = 3)]
     max_threats: u32,
     /// Seed mixed into the hash keys (the answer must not depend on it).
