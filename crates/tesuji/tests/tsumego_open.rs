@@ -1095,8 +1095,10 @@ fn the_readings_take_the_solves_ko_threats() {
         })
         .ko_threats
     };
-    assert_eq!(with(SolveOptions::default().max_threats), 3);
-    assert_eq!(OpenOptions::default().ko_threats, 3);
+    // The two defaults agree: a goal read alone asks what the default solve asks.
+    let default = SolveOptions::default().max_threats;
+    assert_eq!(with(default), OpenOptions::default().ko_threats);
+    assert_eq!(with(default), 3);
     assert_eq!(with(5), 5);
     assert_eq!(with(0), 1);
 }

@@ -148,8 +148,8 @@
 //! the other side, moving first, one more, so that a ko the first player can win counts:
 //! a problem whose answer is an approach ko or a two-step ko is about the group it is
 //! fought over, and with one threat its side to play would be read as failing there and
-//! the goal would go to another group. A candidate is **refuted** when the side to play fails, or when
-//! the other side fails too (settled whoever plays first). The goal is the first
+//! the goal would go to another group. A candidate is **refuted** when the side to play
+//! fails, or when the other side fails too (settled whoever plays first). The goal is the first
 //! candidate in order that is not refuted, once it is confirmed critical: a larger group
 //! still open keeps the ones after it waiting, so that an easy stray stone does not hide
 //! the problem. When nothing is confirmed within the budgets and a smaller candidate was
@@ -1856,9 +1856,14 @@ fn infer_among(
             }
             let problem = &list[i].1;
             if cand.first == Verdict::Unknown {
-                let threats = options.ko_threats;
-                let (v, n) =
-                    read_with_threats(problem, first, threats, cap(budget, nodes), left(), options);
+                let (v, n) = read_with_threats(
+                    problem,
+                    first,
+                    options.ko_threats,
+                    cap(budget, nodes),
+                    left(),
+                    options,
+                );
                 nodes += n;
                 cand.first = v;
             }
@@ -1890,8 +1895,8 @@ fn infer_among(
             let budget = cap(options.deciding_nodes, nodes);
             if i != w && found[i].first == Verdict::Unknown && !out_of_time() && budget > 0 {
                 let half = left().map(|t| t / 2);
-                let threats = options.ko_threats;
-                let (v, n) = read_with_threats(&list[i].1, first, threats, budget, half, options);
+                let (v, n) =
+                    read_with_threats(&list[i].1, first, options.ko_threats, budget, half, options);
                 nodes += n;
                 found[i].first = v;
             }
