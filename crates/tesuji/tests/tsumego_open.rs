@@ -837,6 +837,40 @@ fn a_closer_look_takes_a_critical_chain_of_an_unconfirmed_group() {
     assert_among_winning_moves(&found.problem, Color::Black, h1);
 }
 
+/// The closer look reads the opponent's chains before the side to play's own. In Moves
+/// to Attack and Protect (intermediate) 24 (Black to play), White's group is too large
+/// for the first look to confirm, and two of its chains' fights are critical: Black's
+/// three stones at G3-J3, which Black saves by J2 and White captures by J2, and White's
+/// stone at G2, which Black captures by F2 and White saves by H2. The capture is the goal,
+/// and the book's F2 captures; saving G3 by J2 leaves the cutting stone on the board.
+#[test]
+fn a_closer_look_takes_a_capture_before_a_save() {
+    let pos = fixture("Moves-To-Attack-Intermediate-024.sgf");
+    let chain = |stones: &[&str]| -> Vec<Point> { stones.iter().map(|s| at(&pos, s)).collect() };
+    let alone = OpenOptions {
+        fight_liberties: 0,
+        ..OpenOptions::default()
+    };
+    let save = open_problem(&pos, &chain(&["G3", "H3", "J3"]), &alone).unwrap();
+    let j2 = Move::Play(at(&pos, "J2"));
+    assert_wins(&save, Color::Black, j2);
+    assert_wins(&save, Color::White, j2);
+    // Within ten million nodes, about what ten seconds give, as `bench solve` reads it.
+    let budget = OpenOptions {
+        nodes: Some(10_000_000),
+        ..OpenOptions::default()
+    };
+    let found = infer(&pos, Color::Black, &budget).unwrap();
+    assert_eq!(found.look, Look::CriticalChain);
+    assert!(found.confirmed);
+    assert_eq!(found.goal, Goal::Kill);
+    assert_eq!(found.group.stones, chain(&["G2"]));
+    assert_eq!(found.describe(), "capture the white stone at G2");
+    let f2 = Move::Play(at(&pos, "F2"));
+    assert_wins(&found.problem, Color::Black, f2);
+    assert_wins(&found.problem, Color::White, Move::Play(at(&pos, "H2")));
+}
+
 /// When the side to play's success is shown neither at the reach asked nor one step
 /// narrower, the first look reads once more in smaller regions: in Moments of the Wind
 /// vol. 3 51 the kill of White's corner group is undecided in the larger regions within

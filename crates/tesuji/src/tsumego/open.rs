@@ -175,15 +175,20 @@
 //! finish: usually a group too large to read within the rounds) gets a **closer look**:
 //! each chain of the candidate armies other than their targets is read as a candidate of
 //! its own (in its own open region, as the second look's last reading does, see below),
-//! one at a time, the larger first, within a third ([`CLOSER_LOOK_SHARE`]) of the budgets
-//! left, and the first one confirmed critical is the goal instead ([`Look::CriticalChain`]).
+//! one at a time, and the first one confirmed critical is the goal instead
+//! ([`Look::CriticalChain`]). The opponent's chains come first, then the side to play's
+//! own, the larger first within each colour, and each pass has a third
+//! ([`CLOSER_LOOK_SHARE`]) of the budgets left when it starts. Captures come first
+//! because a critical chain of each colour is usually one fight (cutting stones, a race
+//! between two chains): the capture settles it and saves the side to play's chain with
+//! it, while saving one's own chain leaves the opponent's on the board, still a threat.
 //! An army's target is its largest chain, and the fight the first move decides is often
 //! about a smaller one: the cutting stones the side to play captures, the tail it saves,
 //! the chain of the attacker its group lives by capturing. A chain whose fate is shown to
 //! depend on who plays first is more evidence than a group whose reading was cut short;
 //! each is read alone so that a larger chain still undecided does not keep a smaller
 //! confirmed one waiting. When none is confirmed the unconfirmed goal stands, and the
-//! solve keeps two thirds of the budgets at least.
+//! solve keeps four ninths of the budgets at least (two thirds of two thirds).
 //!
 //! When no candidate fits at either reach (each one fails with the side to play, or is
 //! settled whoever plays first), the problem is usually bigger than the regions read: the
@@ -325,7 +330,8 @@ pub struct OpenOptions {
     /// follows looks at threat differences up to [`SolveOptions::max_threats`], and
     /// [`OpenOptions::within`] takes that (at least one).
     pub ko_threats: i32,
-    /// At most this many candidate groups are read.
+    /// At most this many candidate groups are read (and, in the closer look, this many
+    /// chains of each colour).
     pub max_candidates: usize,
     /// The node budget of each reading (one first player, one candidate), round by
     /// round: a candidate still unknown after a round is read again in the next.
@@ -1577,19 +1583,21 @@ fn find_goal(
     Err(error)
 }
 
-/// The share of the time and nodes left that the closer look of [`infer`] may spend (its
-/// reading of the chains, see the module documentation): a third, so that the solve of an
-/// unconfirmed goal that it does not replace keeps most of its budget.
+/// The share of the time and nodes left that each of the closer look's two passes may
+/// spend (its reading of the chains, see the module documentation): a third, so that the
+/// solve of an unconfirmed goal that it does not replace keeps at least four ninths of
+/// its budget.
 pub const CLOSER_LOOK_SHARE: u32 = 3;
 
 /// The closer look of [`infer`] at a first look's goal that was not confirmed critical:
 /// each chain of the candidate armies other than their targets ([`chain_candidates`]),
-/// read on its own within a [`CLOSER_LOOK_SHARE`] of the budgets `left`, the larger
-/// first; the first one confirmed critical (both sides shown to succeed moving first)
-/// is the goal, with [`Look::CriticalChain`]. `None` when none is, with the nodes spent
-/// either way. Each chain is read alone, so a larger one left undecided does not keep a
-/// smaller confirmed one waiting: an unconfirmed army's reading shows less than a chain
-/// whose fate is shown to depend on who plays first.
+/// read on its own, in two passes: the opponent's chains (a capture), then the side to
+/// play's own (a save), each pass the larger first and within a [`CLOSER_LOOK_SHARE`] of
+/// the budgets left when it starts. The first chain confirmed critical (both sides shown
+/// to succeed moving first) is the goal, with [`Look::CriticalChain`]. `None` when none
+/// is, with the nodes spent either way. Each chain is read alone, so a larger one left
+/// undecided does not keep a smaller confirmed one waiting: an unconfirmed army's
+/// reading shows less than a chain whose fate is shown to depend on who plays first.
 fn closer_look(
     position: &Position,
     first: Color,
@@ -1597,26 +1605,34 @@ fn closer_look(
     before: &[Candidate],
 ) -> (Option<Inference>, u64) {
     let start = Instant::now();
-    let share = OpenOptions {
-        time: left.time.map(|t| t / CLOSER_LOOK_SHARE),
-        nodes: left.nodes.map(|n| n / u64::from(CLOSER_LOOK_SHARE)),
-        ..left.clone()
-    };
     let mut spent = 0;
-    for chain in chain_candidates(position, first, &share)
+    // The opponent's chains (a capture) first, then the side to play's own (a save).
+    let (captures, saves): (Vec<_>, Vec<_>) = chain_candidates(position, first, left)
         .into_iter()
-        .take(left.max_candidates)
-    {
-        let budget = share.left_after(start, spent);
-        if budget.exhausted() {
-            break;
-        }
-        let (found, n, _) = infer_among(position, first, &budget, false, before, vec![chain], true);
-        spent += n;
-        if let Ok(mut f) = found {
-            if f.confirmed {
-                f.look = Look::CriticalChain;
-                return (Some(f), spent);
+        .partition(|(chain, _)| chain.color != first);
+    for pass in [captures, saves] {
+        let now = left.left_after(start, spent);
+        let share = OpenOptions {
+            time: now.time.map(|t| t / CLOSER_LOOK_SHARE),
+            nodes: now.nodes.map(|n| n / u64::from(CLOSER_LOOK_SHARE)),
+            ..now
+        };
+        let pass_start = Instant::now();
+        let mut pass_spent = 0;
+        for chain in pass.into_iter().take(left.max_candidates) {
+            let budget = share.left_after(pass_start, pass_spent);
+            if budget.exhausted() {
+                break;
+            }
+            let (found, n, _) =
+                infer_among(position, first, &budget, false, before, vec![chain], true);
+            spent += n;
+            pass_spent += n;
+            if let Ok(mut f) = found {
+                if f.confirmed {
+                    f.look = Look::CriticalChain;
+                    return (Some(f), spent);
+                }
             }
         }
     }
