@@ -842,7 +842,7 @@ fn a_closer_look_takes_a_critical_chain_of_an_unconfirmed_group() {
 /// for the first look to confirm, and two of its chains' fights are critical: Black's
 /// three stones at G3-J3, which Black saves by J2 and White captures by J2, and White's
 /// stone at G2, which Black captures by F2 and White saves by H2. The capture is the goal,
-/// and the book's F2 captures; saving G3 by J2 leaves the cutting stone on the board.
+/// and the book's F2 captures; saving G3 by J2 leaves White's stone on the board.
 #[test]
 fn a_closer_look_takes_a_capture_before_a_save() {
     let pos = fixture("Moves-To-Attack-Intermediate-024.sgf");
@@ -855,7 +855,8 @@ fn a_closer_look_takes_a_capture_before_a_save() {
     let j2 = Move::Play(at(&pos, "J2"));
     assert_wins(&save, Color::Black, j2);
     assert_wins(&save, Color::White, j2);
-    // Within ten million nodes, about what ten seconds give, as `bench solve` reads it.
+    // A node budget, as every face gives one (the command line a time): the goal is found
+    // within about 8.1 million nodes.
     let budget = OpenOptions {
         nodes: Some(10_000_000),
         ..OpenOptions::default()
