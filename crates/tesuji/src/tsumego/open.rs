@@ -1606,7 +1606,6 @@ fn closer_look(
 ) -> (Option<Inference>, u64) {
     let start = Instant::now();
     let mut spent = 0;
-    // The opponent's chains (a capture) first, then the side to play's own (a save).
     let (captures, saves): (Vec<_>, Vec<_>) = chain_candidates(position, first, left)
         .into_iter()
         .partition(|(chain, _)| chain.color != first);
@@ -1617,17 +1616,15 @@ fn closer_look(
             nodes: now.nodes.map(|n| n / u64::from(CLOSER_LOOK_SHARE)),
             ..now
         };
-        let pass_start = Instant::now();
-        let mut pass_spent = 0;
+        let (pass_start, spent_before) = (Instant::now(), spent);
         for chain in pass.into_iter().take(left.max_candidates) {
-            let budget = share.left_after(pass_start, pass_spent);
+            let budget = share.left_after(pass_start, spent - spent_before);
             if budget.exhausted() {
                 break;
             }
             let (found, n, _) =
                 infer_among(position, first, &budget, false, before, vec![chain], true);
             spent += n;
-            pass_spent += n;
             if let Ok(mut f) = found {
                 if f.confirmed {
                     f.look = Look::CriticalChain;
