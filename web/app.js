@@ -280,7 +280,7 @@ function explainPoint(x, y) {
   if (a) {
     const win = a.moves.find((m) => at(m.move));
     const ref = a.refutations.find((r) => at(r.move));
-    if (win) text = `${v}: a winning move for ${NAME[a.first]}${win.threshold === null ? '' : ` (a ko: threshold ${win.threshold > 0 ? '+' : ''}${win.threshold})`}.`;
+    if (win) text = `${v}: a winning move for ${NAME[a.first]}${win.threshold !== null ? ` (a ko: threshold ${win.threshold > 0 ? '+' : ''}${win.threshold})` : a.thresholdSettled ? '' : ' (in a ko whose threshold is not known)'}.`;
     else if (ref) {
       const why = ref.reply ? `; ${NAME[other(a.first)]} answers ${moveText(ref.reply)}`
         : ref.immediate ? ' at once' : ' (the answer to it was not found within the limit)';
@@ -558,7 +558,7 @@ function movesText(a) {
   }
   // A loss at the threats given: the moves, if any, win with more ko threats.
   if (some) return `With enough ko threats, winning move${plural}${a.movesComplete ? '' : ' found so far'}: ${list}.`;
-  return a.threshold === null || a.movesComplete ? 'No first move works.' : 'No winning move found yet.';
+  return (a.threshold === null && a.thresholdSettled) || a.movesComplete ? 'No first move works.' : 'No winning move found yet.';
 }
 
 function renderAnswers() {

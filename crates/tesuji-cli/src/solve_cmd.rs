@@ -308,6 +308,7 @@ fn answer_json(problem: &Tsumego, a: &Answer) -> Value {
         "first": color_letter(a.first),
         "result": a.result.as_str(),
         "threshold": a.threshold,
+        "threshold_settled": a.threshold_settled,
         "moves": a.moves.iter().map(|m| move_text(m.mv, size)).collect::<Vec<_>>(),
         "move_thresholds": a.moves.iter().map(|m| json!({
             "move": move_text(m.mv, size),
@@ -490,6 +491,9 @@ fn answer_text(problem: &Tsumego, a: &Answer, all_moves: bool) -> String {
     s.push_str(&head);
     if a.result != Verdict::Unknown {
         match a.threshold {
+            None if !a.threshold_settled => {
+                s.push_str(" (in a ko; how many ko threats it needs is not known)")
+            }
             None => s.push_str(" (unconditionally)"),
             Some(_) => s.push_str(&format!("; {f} succeeds {}", threshold_words(a))),
         }
@@ -500,7 +504,10 @@ fn answer_text(problem: &Tsumego, a: &Answer, all_moves: bool) -> String {
     // The lists of first moves are whole even when the cut came later (the variation).
     let whole = !cut || all_moves && a.unsearched.is_empty() && !(wins && a.moves.is_empty());
     if cut && a.result != Verdict::Unknown {
-        let what = if whole {
+        let what = if whole && !a.threshold_settled {
+            "the result and every first move are known, not the ko threshold; what comes \
+             after may be missing"
+        } else if whole {
             "the result and every first move are known; what comes after may be missing"
         } else {
             "what follows is what was established, not the whole answer"

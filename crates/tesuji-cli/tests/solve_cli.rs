@@ -47,6 +47,7 @@ fn json_answer_has_the_documented_fields() {
     assert_eq!(a["first"], "B");
     assert_eq!(a["result"], "win");
     assert!(a["threshold"].is_null());
+    assert_eq!(a["threshold_settled"], true);
     let moves: Vec<&str> = a["moves"]
         .as_array()
         .unwrap()
@@ -60,6 +61,37 @@ fn json_answer_has_the_documented_fields() {
     assert!(a["ms"].is_u64());
     assert!(a["refutations"].as_array().unwrap().len() > 1);
     assert!(!a["pv"].as_array().unwrap().is_empty());
+}
+
+/// A result in a ko whose threshold the budget did not reach says so, in JSON and in
+/// words (the library's test of the same fixture says why it is cut there).
+#[test]
+fn a_threshold_the_budget_did_not_reach_is_not_claimed() {
+    let f = "../tesuji/tests/data/tsumego/ko/Famous-Creations-185-region.sgf";
+    let args = [
+        "solve",
+        f,
+        "--first",
+        "black",
+        "--nodes",
+        "1000000",
+        "--threads",
+        "1",
+    ];
+    let v = json_lines(&tesuji(&[&args[..], &["--json", "--quick"]].concat()));
+    let a = &v[0];
+    assert_eq!(a["result"], "win", "{a}");
+    assert!(a["threshold"].is_null(), "{a}");
+    assert_eq!(a["threshold_settled"], false, "{a}");
+    assert_eq!(a["stopped"], "nodelimit", "{a}");
+    assert_eq!(a["moves"][0], "E18", "{a}");
+    let o = tesuji(&[&args[..], &["--quick"]].concat());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("Black can kill (in a ko; how many ko threats it needs is not known)"),
+        "{text}"
+    );
+    assert!(!text.contains("unconditionally"), "{text}");
 }
 
 #[test]
@@ -183,7 +215,7 @@ fn a_cut_answer_says_it_is_partial() {
         "--max-threats",
         "2",
         "--nodes",
-        "338",
+        "350",
         "--threads",
         "1",
     ]);

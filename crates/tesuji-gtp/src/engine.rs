@@ -639,7 +639,9 @@ impl Engine {
                 // no target, the goal is found by reading (see `tesuji::tsumego::infer`).
                 // Answers `RESULT MOVE THRESHOLD`: win/loss/unknown for COLOR, its winning
                 // first move (`-` if it has none, `?` if its time did not find one),
-                // and the ko threshold (`none` when it does not depend on ko threats); for
+                // and the ko threshold (`none` when it does not depend on ko threats, `?`
+                // when it is not known: an unknown result, or a result in a ko whose
+                // threshold the time did not find); for
                 // a goal found by reading, then `GOAL VERTEX STATUS` (`kill` or `live`, a
                 // stone of the target group, and `critical` when the reading showed that the
                 // group's fate depends on who plays first, `unconfirmed` when the other
@@ -675,12 +677,18 @@ impl Engine {
                 }
                 let problem = &loaded.problem;
                 let a = tesuji::tsumego::solve(problem, color, &options);
-                let never = a.result == tesuji::tsumego::Verdict::Loss && a.threshold.is_none();
+                let never = a.result == tesuji::tsumego::Verdict::Loss
+                    && a.threshold.is_none()
+                    && a.threshold_settled;
                 let none = if never { "-" } else { "?" };
                 let mv = a.moves.first().map_or(none.to_string(), |m| {
                     vertex::format(m.mv, self.size()).to_string()
                 });
-                let t = a.threshold.map_or("none".to_string(), |t| t.to_string());
+                let t = match a.threshold {
+                    Some(t) => t.to_string(),
+                    None if a.threshold_settled => "none".to_string(),
+                    None => "?".to_string(),
+                };
                 let goal = loaded.open.as_ref().map_or(String::new(), |f| {
                     format!(
                         " {} {} {} {}",

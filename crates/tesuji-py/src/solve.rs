@@ -234,6 +234,7 @@ pub struct AnswerData {
     attacker: Color,
     result: &'static str,
     threshold: Option<i32>,
+    threshold_settled: bool,
     moves: Vec<(String, Option<i32>)>,
     refutations: Vec<(String, Option<String>, bool)>,
     unsearched: Vec<String>,
@@ -328,6 +329,9 @@ fn partial_note(a: &Answer, options: &SolveOptions) -> Option<String> {
             count(unrefuted, "failing move", "failing moves")
         ));
     }
+    if !a.threshold_settled {
+        parts.push("the ko threshold is not known".to_string());
+    }
     if options.pv && a.pv.is_empty() {
         parts.push("no main line".to_string());
     }
@@ -389,6 +393,7 @@ fn run(
             attacker: problem.attacker(),
             result: a.result.as_str(),
             threshold: a.threshold,
+            threshold_settled: a.threshold_settled,
             moves: a.moves.iter().map(|m| (text(m.mv), m.threshold)).collect(),
             refutations: a
                 .refutations
@@ -433,6 +438,7 @@ impl AnswerData {
         d.set_item("attacker", color_letter(self.attacker))?;
         d.set_item("result", self.result)?;
         d.set_item("threshold", self.threshold)?;
+        d.set_item("threshold_settled", self.threshold_settled)?;
         d.set_item(
             "moves",
             self.moves

@@ -39,7 +39,8 @@ NODES = 100_000
 def test_example_answers():
     black = tesuji.solve(EXAMPLE)
     assert (black.first, black.attacker, black.goal, black.result) == ("B", "B", "kill", "win")
-    assert black.threshold is None and black.complete and black.moves_complete
+    assert black.threshold is None and black.threshold_settled
+    assert black.complete and black.moves_complete
     assert set(black.moves) == {"F6", "G7", "E8"} and black.pv[0] == black.moves[0]
     assert black.stopped == "solved" and black.note is None and black.unsearched == []
     assert {r.move for r in black.refutations} == {"F7", "C6", "pass"}

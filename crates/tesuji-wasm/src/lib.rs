@@ -181,8 +181,13 @@ export interface Answer {
   /** For the first player: "win" (kill for the attacker, life or seki for the defender). */
   result: "win" | "loss" | "unknown";
   /** The first player succeeds iff its ko threats minus the opponent's are at least this;
-   *  null when the result does not depend on ko threats. */
+   *  null when the result does not depend on ko threats, or when it is not known
+   *  (`thresholdSettled` false). */
   threshold: number | null;
+  /** Whether the threshold is known: false when the result is unknown, or when the budget
+   *  ran out in a ko after the result was found and before the threshold was (then
+   *  `threshold` and the moves' thresholds are null and say nothing about threats). */
+  thresholdSettled: boolean;
   /** The answer in words. */
   summary: string;
   /** The threat difference that moves, pv and proof are for (the threshold when the result hangs on a ko). */

@@ -240,6 +240,7 @@ struct JsAnswer {
     defender: String,
     result: &'static str,
     threshold: Option<i32>,
+    threshold_settled: bool,
     summary: String,
     moves: Vec<JsMoveAnswer>,
     refutations: Vec<JsRefutation>,
@@ -297,6 +298,16 @@ pub fn summary(a: &Answer, attacker: Color) -> String {
                 StopReason::MemoryLimit => "proof too large",
                 StopReason::Solved => "no proof",
             }
+        ),
+        (Verdict::Win, None) if !a.threshold_settled => format!(
+            "{} {} in a ko (how many ko threats it needs is not known)",
+            name(f),
+            goals(f)
+        ),
+        (Verdict::Loss, None) if !a.threshold_settled => format!(
+            "{} cannot {} with the ko threats given (whether more would do is not known)",
+            name(f),
+            goal(f)
         ),
         (Verdict::Win, None) => format!("{} {} unconditionally", name(f), goals(f)),
         (Verdict::Loss, None) => format!(
@@ -405,6 +416,9 @@ pub fn partial_note(a: &Answer, asked: Asked) -> Option<String> {
             plural(unrefuted, "failing move", "failing moves")
         ));
     }
+    if !a.threshold_settled {
+        parts.push("the ko threshold is not known".to_string());
+    }
     if a.pv.is_empty() {
         parts.push("no main line".to_string());
     }
@@ -490,6 +504,7 @@ fn answer_to_js(problem: &Tsumego, a: &Answer, asked: Asked) -> JsValue {
             Verdict::Unknown => "unknown",
         },
         threshold: a.threshold,
+        threshold_settled: a.threshold_settled,
         summary: summary(a, attacker),
         moves: a
             .moves

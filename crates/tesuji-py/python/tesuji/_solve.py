@@ -59,8 +59,12 @@ class SolveResult:
     attacker: str
     #: The least ko-threat difference (the first player's external ko threats minus the
     #: opponent's) with which the first player succeeds; ``None`` when the result does not
-    #: depend on ko threats.
+    #: depend on ko threats, or when the threshold is not known (``threshold_settled``).
     threshold: Optional[int]
+    #: Whether the threshold is known: false when the result is unknown, or when the
+    #: budget ran out in a ko after the result was found and before the threshold was
+    #: (then ``threshold`` and the moves' thresholds are ``None`` and say nothing).
+    threshold_settled: bool
     #: Winning first moves (GTP vertices, ``"pass"`` for playing elsewhere), the main
     #: line's first. Only those found so far when ``moves_complete`` is false.
     moves: List[str]
@@ -150,6 +154,8 @@ class SolveResult:
             return f"{f} to play: unknown ({self.stopped})"
         can = "can" if self.result == "win" else "cannot"
         head = f"{f} to play: {f} {can} {self.goal}"
+        if self.threshold is None and not self.threshold_settled:
+            return head + " (in a ko; how many ko threats it needs is not known)"
         if self.threshold is None:
             return head + " (unconditionally)"
         o = _COLOR_NAMES[self.defender if self.first == self.attacker else self.attacker]
@@ -182,7 +188,8 @@ class SolveResult:
             raise TesujiError(f"no proof: {self._proof_missing or 'none was kept'}")
         text = self._read_problem or self.problem
         again = _tesuji._solve(text, first=self.first, **{**self.options, "proof": True})
-        if again["result"] != self.result or again["threshold"] != self.threshold:
+        same_threshold = again["threshold"] == self.threshold or not self.threshold_settled
+        if again["result"] != self.result or not same_threshold:
             raise TesujiError(
                 "no proof: the search with the proof kept did not reach the same answer "
                 f"within the budget ({again['result']}, {again['stopped']})"
@@ -256,6 +263,7 @@ def _result(d: Dict[str, Any], problem: str, options: Dict[str, Any]) -> SolveRe
         first=d["first"],
         attacker=d["attacker"],
         threshold=d["threshold"],
+        threshold_settled=d["threshold_settled"],
         moves=list(d["moves"]),
         move_thresholds=[MoveThreshold(*m) for m in d["move_thresholds"]],
         refutations=[Refutation(*r) for r in d["refutations"]],

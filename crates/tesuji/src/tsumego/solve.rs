@@ -11,6 +11,14 @@
 //!    A loss in a search that never met a ko ban in the region ([`Search::ko_seen`]) is
 //!    also unconditional: such a search never offers a threat nor a pass under a ban, so
 //!    it is the same search whatever the threats.
+//!    With a budget and `d0` above `lo`, this search gets half of it
+//!    (`FEWEST_SHARE`): a ko that the first player wins only with threats can take it
+//!    far longer than the result at `d0` (on a Hashimoto book problem, seconds where the
+//!    search at `d0` takes a tenth of one). Stopped there having met no ko, it goes on
+//!    with the whole budget (it is the same search at every difference). Stopped in a
+//!    ko, the result at `d0` is searched with the rest (step 2'), so that the answer
+//!    says what the threats given make of the problem even when the threshold is out of
+//!    reach.
 //! 2. **The threshold**, otherwise: one search per difference, starting at `d0` =
 //!    [`SolveOptions::ko_threats`] (within `lo + 1..=hi`, `hi` = `-lo`), going down while
 //!    the first player wins or up while it loses; a loss at `hi` is unconditional.
@@ -20,6 +28,13 @@
 //!    each search starts with them. The price: that table has served several roots, so
 //!    before step 3 searches the root's moves it keeps only the defender's successes,
 //!    the outcome of every repetition (see [`crate::dfpn::Solver::solve_children`]).
+//!
+//!    2'. After step 1 stopped in a ko: **the result at `d0`**, in step 1's table (its
+//!    values that no ko touched hold there too). A search there that meets no ko
+//!    settles it whatever the threats; a loss in a ko walks up from `d0 + 1` as above,
+//!    in the same table; a win in a ko leaves the threshold
+//!    unknown ([`Answer::threshold_settled`] is `false`, and the answer says that it
+//!    was cut, [`Answer::stopped`]), and the moves are looked for at `d0`.
 //! 3. **A winning first move**, at `d_best` (the threshold, or `d0` if higher): the
 //!    root's moves whose children the table holds as proven are tried first, least work
 //!    first (the simplest proof), each confirmed by a search of the root restricted to
@@ -230,9 +245,16 @@ pub struct Answer {
     /// The result at [`SolveOptions::ko_threats`].
     pub result: Verdict,
     /// The least threat difference (first player's minus opponent's) for which the first
-    /// player succeeds; `None` when the result does not depend on ko threats (or is
-    /// unknown).
+    /// player succeeds; `None` when the result does not depend on ko threats (within
+    /// [`SolveOptions::max_threats`]), or when the threshold is not known (see
+    /// [`Answer::threshold_settled`]).
     pub threshold: Option<i32>,
+    /// Whether the threshold is known: `false` when the result is unknown, or when the
+    /// budget ran out after the result at [`SolveOptions::ko_threats`] was found, in a
+    /// ko, and before the threshold was. Then [`Answer::threshold`] is `None` and says
+    /// nothing about threats, and neither do the thresholds of [`Answer::moves`] (each
+    /// move there wins at [`Answer::proof_threats`]).
+    pub threshold_settled: bool,
     /// Winning first moves, the one of the principal variation first. Without
     /// [`SolveOptions::all_moves`], just that one. Empty when the first player fails
     /// whatever the threats.
@@ -279,7 +301,20 @@ struct Budget<'a> {
     current: Option<Move>,
     done: usize,
     total: usize,
+    /// A share of the budget that the searches under way keep within: the most nodes
+    /// spent in all (counted like `nodes`) and a deadline, where the options have such
+    /// limits ([`Budget::share`]).
+    share: Option<(Option<u64>, Option<Instant>)>,
+    /// Why a step was cut short by its share when the whole budget was not spent: the
+    /// answer is incomplete all the same ([`Answer::stopped`]).
+    cut: Option<StopReason>,
 }
+
+/// The share of the budget that the search with the fewest threats gets when
+/// `ko_threats` gives the first player more ([`solve`] step 1): a half, so that the
+/// result at `ko_threats` keeps the other half when that search meets a ko it cannot
+/// settle.
+const FEWEST_SHARE: u32 = 2;
 
 /// Nodes of the main search between progress reports.
 const SLICE: u64 = 200_000;
@@ -334,20 +369,65 @@ impl Budget<'_> {
         self.stopped.is_some()
     }
 
-    /// A configuration for the next search with what is left, or `None` if nothing is.
+    /// Limits the searches that follow to `1 / parts` of what is left of the budget (of
+    /// the nodes and of the time, where the options limit them), until
+    /// [`Budget::unshare`].
+    fn share(&mut self, parts: u32) {
+        let nodes = self
+            .options
+            .nodes
+            .map(|n| self.nodes + (n.saturating_sub(self.nodes) / u64::from(parts)).max(1));
+        let deadline = self.options.time.map(|t| {
+            let left = t.saturating_sub(self.start.elapsed());
+            Instant::now() + left / parts
+        });
+        self.share = Some((nodes, deadline));
+    }
+
+    /// Ends the share of [`Budget::share`]: the whole budget again. Returns the limit
+    /// the share reached, if it did.
+    fn unshare(&mut self) -> Option<StopReason> {
+        let (nodes, deadline) = self.share.take()?;
+        if nodes.is_some_and(|n| self.nodes >= n) {
+            Some(StopReason::NodeLimit)
+        } else if deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(StopReason::TimeLimit)
+        } else {
+            None
+        }
+    }
+
+    /// A configuration for the next search with what is left (of the share, if one is
+    /// set), or `None` if nothing is.
     fn config(&mut self, cap: Option<u64>) -> Option<Config> {
         if self.spent() {
             return None;
         }
-        let nodes = self.options.nodes.map(|n| n - self.nodes);
+        let mut nodes = self.options.nodes.map(|n| n - self.nodes);
+        let mut time = self
+            .options
+            .time
+            .map(|t| t.saturating_sub(self.start.elapsed()));
+        if let Some((share_nodes, deadline)) = self.share {
+            if let Some(n) = share_nodes {
+                let left = n.saturating_sub(self.nodes);
+                if left == 0 {
+                    return None;
+                }
+                nodes = Some(nodes.map_or(left, |m| m.min(left)));
+            }
+            if let Some(d) = deadline {
+                let left = d.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return None;
+                }
+                time = Some(time.map_or(left, |t| t.min(left)));
+            }
+        }
         let nodes = match (nodes, cap) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let time = self
-            .options
-            .time
-            .map(|t| t.saturating_sub(self.start.elapsed()));
         Some(Config {
             nodes,
             time,
@@ -364,8 +444,9 @@ impl Budget<'_> {
     }
 
     /// Records a search's nodes, and why it stopped if it did not finish. A search under
-    /// a cap of its own can stop at that cap with the budget still open, so a node limit
-    /// counts only once the whole call's nodes are spent; and whatever the search says,
+    /// a cap or a share of its own can stop there with the budget still open, so a node
+    /// or time limit counts only once the whole call's nodes or time are spent; and
+    /// whatever the search says,
     /// a budget found spent here (nodes, time or the cancel flag) is recorded, since
     /// some searches (the principal line) do not say whether they were cut. A step that
     /// finished on its very last node or instant is thus reported as cut: the report
@@ -373,7 +454,11 @@ impl Budget<'_> {
     fn charge(&mut self, solver: &Solver, stopped: Option<StopReason>) {
         self.nodes += solver.nodes();
         match stopped {
-            Some(r) if r != StopReason::Solved && r != StopReason::NodeLimit => {
+            Some(r)
+                if r != StopReason::Solved
+                    && r != StopReason::NodeLimit
+                    && r != StopReason::TimeLimit =>
+            {
                 self.stopped.get_or_insert(r);
             }
             _ => {
@@ -479,6 +564,8 @@ pub fn check_move_counted(
         current: Some(mv),
         done: 0,
         total: 0,
+        share: None,
+        cut: None,
     };
     let Some(config) = budget.config(None) else {
         return (Some(Verdict::Unknown), 0);
@@ -561,6 +648,8 @@ fn solve_steps(
         current: None,
         done: 0,
         total: 0,
+        share: None,
+        cut: None,
     };
     let d0 = options.ko_threats;
     let k = i32::try_from(options.max_threats).unwrap_or(i32::MAX);
@@ -568,6 +657,7 @@ fn solve_steps(
         first,
         result: Verdict::Unknown,
         threshold: None,
+        threshold_settled: false,
         moves: Vec::new(),
         refutations: Vec::new(),
         unsearched: Vec::new(),
@@ -582,13 +672,25 @@ fn solve_steps(
 
     // 1. The result where the first player has the fewest threats (most problems are
     // won whatever the threats: then this one search settles result and threshold), in
-    // slices with progress reports.
+    // slices with progress reports. With a budget, when d0 gives the first player more
+    // threats, within a share of it: a ko that the first player wins only with threats
+    // can take the search with fewest threats far longer than the result at d0 (see
+    // step 2).
     let (lo, hi) = (-k.max(d0.abs()), k.max(d0.abs()));
-    let (r_lo, ko_lo, entries, reuse_lo) = main_search(problem, first, lo, &mut budget);
+    if d0 > lo {
+        budget.share(FEWEST_SHARE);
+    }
+    let (mut r_lo, mut ko_lo, entries, mut state_lo) =
+        main_search(problem, first, lo, Phase::Result, &mut budget);
+    let share_cut = budget.unshare();
     answer.table_entries = entries;
-    let Some(r_lo) = r_lo else {
-        return finish(answer, &budget);
-    };
+    if r_lo.is_none() && share_cut.is_some() && !ko_lo {
+        // No ko met so far: the same search at every difference, so it goes on with the
+        // whole budget.
+        if let Some((solver, search)) = state_lo.as_mut() {
+            (r_lo, ko_lo) = resume(solver, search, &mut budget);
+        }
+    }
     let mut d_best = d0;
     let mut far_win: Option<(Solver, Search)> = None;
     let mut reuse: Option<(Solver, Search)> = None;
@@ -596,44 +698,108 @@ fn solve_steps(
     // at another difference, whose values that no ko touched serve at d_best too.
     let mut line_table: Option<Solver> = None;
     let wins_somewhere;
-    if r_lo == Outcome::Proven {
-        // Wins with the fewest threats: wins whatever the threats (results are monotone
-        // in the difference). Its table answers for each move there.
-        answer.result = Verdict::Win;
-        wins_somewhere = true;
-        far_win = reuse_lo;
-    } else if !ko_lo {
-        // Loses, and no ko was met: threats cannot matter.
-        answer.result = Verdict::Loss;
-        wins_somewhere = false;
-        line_table = reuse_lo.map(|(solver, _)| solver);
-    } else {
-        // 2. Loses with the fewest threats, a ko was met: walk from d0 toward the
-        // threshold, one search per difference.
-        let shared = reuse_lo.map(|(solver, _)| solver);
-        let Some((won, at_won, solver)) =
-            threshold_walk(problem, first, lo, hi, d0, &mut budget, shared)
-        else {
-            return finish(answer, &budget);
-        };
-        match won {
-            None => {
-                answer.result = Verdict::Loss;
-                wins_somewhere = false;
-                line_table = Some(solver);
+    match r_lo {
+        Some(Outcome::Proven) => {
+            // Wins with the fewest threats: wins whatever the threats (results are
+            // monotone in the difference). Its table answers for each move there.
+            answer.result = Verdict::Win;
+            answer.threshold_settled = true;
+            wins_somewhere = true;
+            far_win = state_lo;
+        }
+        Some(Outcome::Disproven) if !ko_lo => {
+            // Loses, and no ko was met: threats cannot matter.
+            answer.result = Verdict::Loss;
+            answer.threshold_settled = true;
+            wins_somewhere = false;
+            line_table = state_lo.map(|(solver, _)| solver);
+        }
+        Some(Outcome::Disproven) => {
+            // 2. Loses with the fewest threats, a ko was met: walk from d0 toward the
+            // threshold, one search per difference.
+            let shared = state_lo.map(|(solver, _)| solver);
+            let Some((won, at_won, solver)) =
+                threshold_walk(problem, first, lo, hi, d0, &mut budget, shared)
+            else {
+                return finish(answer, &budget);
+            };
+            answer.threshold_settled = true;
+            match won {
+                None => {
+                    answer.result = Verdict::Loss;
+                    wins_somewhere = false;
+                    line_table = Some(solver);
+                }
+                Some(won) => {
+                    answer.threshold = Some(won);
+                    answer.result = if d0 >= won {
+                        Verdict::Win
+                    } else {
+                        Verdict::Loss
+                    };
+                    d_best = won.max(d0);
+                    wins_somewhere = true;
+                    match at_won {
+                        Some(search) if d_best == won => reuse = Some((solver, search)),
+                        _ => line_table = Some(solver),
+                    }
+                }
             }
-            Some(won) => {
-                answer.threshold = Some(won);
-                answer.result = if d0 >= won {
-                    Verdict::Win
-                } else {
-                    Verdict::Loss
-                };
-                d_best = won.max(d0);
+        }
+        None => {
+            // 2'. The search with the fewest threats used its share in a ko: the result
+            // at d0 with the rest of the budget, then (when it loses) the walk up from
+            // there. A win at d0 after a ko leaves the threshold unknown.
+            let Some(reason) = share_cut else {
+                return finish(answer, &budget);
+            };
+            // In the table of the search stopped: the values no ko touched hold at d0
+            // too, and every root before the walk's gave the first player fewer threats
+            // (see `threshold_walk`).
+            let Some((mut solver, _)) = state_lo else {
+                budget.cut.get_or_insert(reason);
+                return finish(answer, &budget);
+            };
+            let Some((r0, search0)) =
+                shared_search(problem, first, d0, &mut budget, &mut solver, false)
+            else {
+                return finish(answer, &budget);
+            };
+            let ko0 = search0.ko_seen();
+            if r0 == Outcome::Proven {
+                answer.result = Verdict::Win;
                 wins_somewhere = true;
-                match at_won {
-                    Some(search) if d_best == won => reuse = Some((solver, search)),
-                    _ => line_table = Some(solver),
+                if ko0 {
+                    budget.cut.get_or_insert(reason);
+                } else {
+                    // No ko met at d0: the same search at every difference.
+                    answer.threshold_settled = true;
+                }
+                reuse = Some((solver, search0));
+            } else {
+                answer.result = Verdict::Loss;
+                // A loss at d0 with no ko met is a loss whatever the threats.
+                let top = if ko0 { hi } else { d0 };
+                let Some((won, at_won, solver)) =
+                    threshold_walk(problem, first, d0, top, d0, &mut budget, Some(solver))
+                else {
+                    return finish(answer, &budget);
+                };
+                answer.threshold_settled = true;
+                match won {
+                    None => {
+                        wins_somewhere = false;
+                        line_table = Some(solver);
+                    }
+                    Some(won) => {
+                        answer.threshold = Some(won);
+                        d_best = won;
+                        wins_somewhere = true;
+                        match at_won {
+                            Some(search) => reuse = Some((solver, search)),
+                            None => line_table = Some(solver),
+                        }
+                    }
                 }
             }
         }
@@ -700,6 +866,7 @@ fn solve_steps(
         d_best,
         lowest: lo,
         root: answer.threshold,
+        settled: answer.threshold_settled,
         far_win,
     };
     let Some((best, best_threshold)) = chosen_move(
@@ -788,16 +955,19 @@ fn solve_steps(
 fn finish(mut answer: Answer, budget: &Budget) -> Answer {
     answer.nodes = budget.nodes;
     answer.elapsed = budget.start.elapsed();
-    answer.stopped = budget.stopped.unwrap_or(StopReason::Solved);
+    answer.stopped = budget.stopped.or(budget.cut).unwrap_or(StopReason::Solved);
     answer
 }
 
 /// The main search at `d`, in slices between progress reports: the result, whether a ko
-/// was met, the table's size, and the solver and state for reuse.
+/// was met, the table's size, and the solver and state (for reuse, or to go on with
+/// [`resume`] when the budget's share stopped it); no state when nothing was left to
+/// search with.
 fn main_search(
     problem: &Tsumego,
     first: Color,
     d: i32,
+    phase: Phase,
     budget: &mut Budget,
 ) -> (Option<Outcome>, bool, usize, Option<(Solver, Search)>) {
     let Some(config) = budget.config(None) else {
@@ -807,18 +977,32 @@ fn main_search(
     let mut search = search_for(problem, first, d, budget.options);
     // One search, reporting from inside (a series of short searches would lose what
     // its frames know of path-dependent results at every restart).
-    budget.enter(Phase::Result, None, 0, 0);
+    budget.enter(phase, None, 0, 0);
     let r = solver.solve_threads(&mut search, SLICE, &mut |n| budget.report(n));
     budget.charge(&solver, Some(r.stopped));
-    match r.outcome {
-        Some(o) => (
-            Some(o),
-            search.ko_seen(),
-            r.table_entries,
-            Some((solver, search)),
-        ),
-        None => (None, search.ko_seen(), r.table_entries, None),
-    }
+    (
+        r.outcome,
+        search.ko_seen(),
+        r.table_entries,
+        Some((solver, search)),
+    )
+}
+
+/// Goes on with a search of [`main_search`] that its share of the budget stopped, with
+/// what is left of the whole budget, in the same table: the result and whether a ko was
+/// met.
+fn resume(
+    solver: &mut Solver,
+    search: &mut Search,
+    budget: &mut Budget,
+) -> (Option<Outcome>, bool) {
+    let Some(config) = budget.config(None) else {
+        return (None, search.ko_seen());
+    };
+    solver.set_limits(config.nodes, config.time);
+    let r = solver.solve_threads(search, SLICE, &mut |n| budget.report(n));
+    budget.charge(solver, Some(r.stopped));
+    (r.outcome, search.ko_seen())
 }
 
 /// The least winning threat difference in `lo + 1..=hi` (the first player loses at `lo`),
@@ -914,6 +1098,9 @@ struct Thresholds {
     lowest: i32,
     /// The root's threshold.
     root: Option<i32>,
+    /// Whether the root's threshold is known ([`Answer::threshold_settled`]); when not,
+    /// neither are the moves'.
+    settled: bool,
     /// The search that found the root winning at `lowest` (unconditional), if any.
     far_win: Option<(Solver, Search)>,
 }
@@ -925,7 +1112,8 @@ struct Thresholds {
 /// `t.lowest`, the move is searched there in that search's table (cheap: it proved the
 /// root there); a move that wins at the root's threshold has that threshold (no move does
 /// better than the root); otherwise the least winning difference is bisected with fresh
-/// tables.
+/// tables. Under a root whose threshold is not known, `Some(None)`: the move wins at
+/// `t.d_best`, and its threshold is not known either ([`Answer::threshold_settled`]).
 fn move_threshold_checked(
     problem: &Tsumego,
     first: Color,
@@ -934,7 +1122,7 @@ fn move_threshold_checked(
     ko_seen: bool,
     budget: &mut Budget,
 ) -> Option<Option<i32>> {
-    if !ko_seen {
+    if !ko_seen || !t.settled {
         return Some(None);
     }
     if t.root == Some(t.d_best) {
