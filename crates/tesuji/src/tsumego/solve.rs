@@ -675,7 +675,7 @@ fn solve_steps(
     // slices with progress reports. With a budget, when d0 gives the first player more
     // threats, within a share of it: a ko that the first player wins only with threats
     // can take the search with fewest threats far longer than the result at d0 (see
-    // step 2).
+    // step 2' below).
     let (lo, hi) = (-k.max(d0.abs()), k.max(d0.abs()));
     if d0 > lo {
         budget.share(FEWEST_SHARE);
