@@ -13,6 +13,13 @@ use tesuji::tsumego::{
 
 const MAX_EMPTY: usize = 8;
 
+/// The problem of a vendored SGF file under `tests/data/tsumego/`.
+fn fixture(path: &str) -> Tsumego {
+    let full = format!("{}/tests/data/tsumego/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    Tsumego::from_sgf_text(&text).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
 #[test]
 fn small_answered_problems_first_move_proof_and_seeds() {
     let (mut checked, mut agreeing, mut proofs, mut proof_states) = (0, 0, 0, 0usize);
@@ -328,12 +335,7 @@ fn a_node_budget_cuts_the_report_honestly() {
 /// was refuted. The confirmed move is reported, the others are listed as not searched.
 #[test]
 fn a_budget_cut_while_searching_the_first_moves_keeps_the_confirmed_move() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/tsumego/tsumegojs/cc1/891.sgf"
-    ))
-    .unwrap();
-    let problem = Tsumego::from_sgf_text(&text).unwrap();
+    let problem = fixture("tsumegojs/cc1/891.sgf");
     let options = SolveOptions {
         nodes: Some(351),
         max_threats: 2,
@@ -367,12 +369,7 @@ fn a_budget_cut_while_searching_the_first_moves_keeps_the_confirmed_move() {
 /// at 0, with E18, and says that the threshold is not known and that the budget cut it.
 #[test]
 fn a_ko_the_fewest_threats_cannot_settle_leaves_the_result_at_the_threats_given() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/tsumego/ko/Famous-Creations-185-region.sgf"
-    ))
-    .unwrap();
-    let problem = Tsumego::from_sgf_text(&text).unwrap();
+    let problem = fixture("ko/Famous-Creations-185-region.sgf");
     let options = SolveOptions {
         nodes: Some(1_000_000),
         all_moves: false,

@@ -718,33 +718,10 @@ fn solve_steps(
             // 2. Loses with the fewest threats, a ko was met: walk from d0 toward the
             // threshold, one search per difference.
             let shared = state_lo.map(|(solver, _)| solver);
-            let Some((won, at_won, solver)) =
-                threshold_walk(problem, first, lo, hi, d0, &mut budget, shared)
-            else {
+            let Some(walk) = threshold_walk(problem, first, lo, hi, d0, &mut budget, shared) else {
                 return finish(answer, &budget);
             };
-            answer.threshold_settled = true;
-            match won {
-                None => {
-                    answer.result = Verdict::Loss;
-                    wins_somewhere = false;
-                    line_table = Some(solver);
-                }
-                Some(won) => {
-                    answer.threshold = Some(won);
-                    answer.result = if d0 >= won {
-                        Verdict::Win
-                    } else {
-                        Verdict::Loss
-                    };
-                    d_best = won.max(d0);
-                    wins_somewhere = true;
-                    match at_won {
-                        Some(search) if d_best == won => reuse = Some((solver, search)),
-                        _ => line_table = Some(solver),
-                    }
-                }
-            }
+            (wins_somewhere, d_best, reuse, line_table) = walked(&mut answer, d0, walk);
         }
         None => {
             // 2'. The search with the fewest threats used its share in a ko: the result
@@ -780,27 +757,12 @@ fn solve_steps(
                 answer.result = Verdict::Loss;
                 // A loss at d0 with no ko met is a loss whatever the threats.
                 let top = if ko0 { hi } else { d0 };
-                let Some((won, at_won, solver)) =
+                let Some(walk) =
                     threshold_walk(problem, first, d0, top, d0, &mut budget, Some(solver))
                 else {
                     return finish(answer, &budget);
                 };
-                answer.threshold_settled = true;
-                match won {
-                    None => {
-                        wins_somewhere = false;
-                        line_table = Some(solver);
-                    }
-                    Some(won) => {
-                        answer.threshold = Some(won);
-                        d_best = won;
-                        wins_somewhere = true;
-                        match at_won {
-                            Some(search) => reuse = Some((solver, search)),
-                            None => line_table = Some(solver),
-                        }
-                    }
-                }
+                (wins_somewhere, d_best, reuse, line_table) = walked(&mut answer, d0, walk);
             }
         }
     }
@@ -950,6 +912,33 @@ fn solve_steps(
         answer.proof = proof(problem, first, d_best, &mut budget);
     }
     finish(answer, &budget)
+}
+
+/// A finished threshold walk (see [`threshold_walk`]) in `answer`: the threshold (settled),
+/// the result at `d0`; then whether the first player wins at some difference, the
+/// difference its moves are searched at (`d_best`), and the walk's table, with the state
+/// of its search there when it ended at `d_best` (for the moves), else for the main line.
+fn walked(
+    answer: &mut Answer,
+    d0: i32,
+    (won, at_won, solver): (Option<i32>, Option<Search>, Solver),
+) -> (bool, i32, Option<(Solver, Search)>, Option<Solver>) {
+    answer.threshold_settled = true;
+    answer.threshold = won;
+    let Some(won) = won else {
+        answer.result = Verdict::Loss;
+        return (false, d0, None, Some(solver));
+    };
+    answer.result = if d0 >= won {
+        Verdict::Win
+    } else {
+        Verdict::Loss
+    };
+    let d_best = won.max(d0);
+    match at_won {
+        Some(search) if d_best == won => (true, d_best, Some((solver, search)), None),
+        _ => (true, d_best, None, Some(solver)),
+    }
 }
 
 fn finish(mut answer: Answer, budget: &Budget) -> Answer {
