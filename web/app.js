@@ -659,7 +659,10 @@ function startExplore(color) {
 function exploreNode() {
   const e = S.explore;
   if (e.off || !e.answer.proof) return null;
-  return e.answer.proof.nodes[e.nodes[e.nodes.length - 1]];
+  const nodes = e.answer.proof.nodes;
+  const node = nodes[e.nodes[e.nodes.length - 1]];
+  // A transposition: the same position as an earlier node, whose proof goes on.
+  return node && node.leaf === 'transposition' ? nodes[node.same] : node;
 }
 
 /** The next moves: the tree's children, or the PV's next move when there is no tree. */

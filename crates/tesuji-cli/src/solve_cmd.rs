@@ -688,10 +688,11 @@ fn write_proof(out: &str, problem: &Tsumego, answers: &[Answer]) -> Result<()> {
         let (sgf_text, report) = verified_proof_text(&p, tree, a.first)
             .map_err(|e| anyhow::anyhow!("{out}: {} to play: {e}", color_name(a.first)))?;
         eprintln!(
-            "{} to play: proof of {} states ({} leaves) verified",
+            "{} to play: proof of {} states ({} leaves{}) verified",
             color_name(a.first),
             report.states,
-            report.leaves.total()
+            report.leaves.total(),
+            shared_text(&report)
         );
         text.push_str(&sgf_text);
         if !text.ends_with('\n') {
@@ -925,10 +926,20 @@ fn write_verified_proof(
     std::fs::write(path, sgf_text)
         .map_err(|e| Failure::input(format!("{}: cannot write: {e}", path.display())))?;
     Ok(format!(
-        " (evidence: {}, {} states verified)",
+        " (evidence: {}, {} states{} verified)",
         path.display(),
-        report.states
+        report.states,
+        shared_text(&report)
     ))
+}
+
+/// How many transpositions a verified proof shares (see `tesuji::tsumego::PROP_SAME`), as
+/// words to append: nothing for a proof written out in full.
+fn shared_text(report: &tesuji::tsumego::VerifyReport) -> String {
+    match report.transpositions {
+        0 => String::new(),
+        n => format!(", {n} transpositions shared"),
+    }
 }
 
 /// The evidence of a bench run whose answer differs from the listed first moves `listed`

@@ -167,8 +167,12 @@ export interface ProofTree {
   /** nodes[0] is the root; a child always comes after its parent. */
   nodes: {
     toPlay: ColorText;
-    /** Why a leaf needs no move: the rules decide it, or it repeats a state of the line. */
-    leaf: "terminal" | "repetition" | null;
+    /** Why a leaf needs no move: the rules decide it, it repeats a state of the line, or
+     *  it is a transposition (only in proofs too large to write out in full): the same
+     *  state as node `same`, whose proof serves here too. */
+    leaf: "terminal" | "repetition" | "transposition" | null;
+    /** For a transposition: the earlier node with the same state (its children go on). */
+    same: number | null;
     children: { move: Move; node: number }[];
   }[];
 }

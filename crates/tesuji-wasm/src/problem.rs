@@ -222,6 +222,8 @@ struct JsProofChild {
 struct JsProofNode {
     to_play: String,
     leaf: Option<&'static str>,
+    /// For a transposition: the node whose state and proof this is.
+    same: Option<usize>,
     children: Vec<JsProofChild>,
 }
 
@@ -481,7 +483,12 @@ fn answer_to_js(problem: &Tsumego, a: &Answer, asked: Asked) -> JsValue {
                     leaf: n.leaf.map(|l| match l {
                         Leaf::Terminal => "terminal",
                         Leaf::Repetition => "repetition",
+                        Leaf::Transposition(_) => "transposition",
                     }),
+                    same: match n.leaf {
+                        Some(Leaf::Transposition(to)) => Some(to),
+                        _ => None,
+                    },
                     children: n
                         .children
                         .iter()

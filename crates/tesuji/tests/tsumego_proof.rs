@@ -590,3 +590,63 @@ fn vendored_evidence_verifies() {
     println!("{} evidence files, {states} states verified", files.len());
     assert!(files.len() >= 17, "{}", files.len());
 }
+
+/// A proof too large for its memory bound written out in full is written with its
+/// transpositions shared (`SAME[n]` naming a state marked `ID[n]` earlier): it verifies,
+/// and a transposition that names the wrong state, or none, is rejected.
+#[test]
+fn a_proof_with_shared_transpositions_verifies() {
+    let text =
+        std::fs::read_to_string(data_dir().join("evidence/gop-19468-C1-position.sgf")).unwrap();
+    let problem = Tsumego::from_sgf(&sgf::parse(&text).unwrap()[0]).unwrap();
+    let prove_within = |memory_bytes| {
+        let mut solver = Solver::new(Config {
+            memory_bytes,
+            ..config()
+        });
+        solver
+            .proof_tree(&mut problem.search(problem.first()))
+            .expect("a proof")
+    };
+    // 256 MiB: the whole tree, as variations only.
+    let full = prove_within(256 << 20);
+    let full = write_read_verify("gop/19468 in full", &problem, &full);
+    assert_eq!(full.report.transpositions, 0);
+    // 1 MiB: at most 1,024 states, fewer than the whole tree has.
+    let shared = prove_within(1 << 20);
+    assert!(full.tree_nodes > 1024, "{}", full.tree_nodes);
+    assert!(shared.nodes.len() <= 1024, "{}", shared.nodes.len());
+    let checked = write_read_verify("gop/19468 shared", &problem, &shared);
+    println!(
+        "gop/19468 W: {} states in full, {} with {} transpositions shared",
+        full.report.states, checked.report.states, checked.report.transpositions
+    );
+    assert!(checked.report.transpositions > 0);
+    assert_eq!(checked.report.winner, full.report.winner);
+
+    // Spoiled: a transposition that names a mark nowhere in the tree, and one that names
+    // another marked state (another position, or one not finished before it).
+    let good = proof_sgf(&problem, &shared, problem.first()).to_sgf();
+    let at = good.find("SAME[").expect("a transposition") + 5;
+    let label = &good[at..at + good[at..].find(']').unwrap()];
+    let other = good[..at]
+        .match_indices("ID[")
+        .map(|(i, _)| &good[i + 3..i + 3 + good[i + 3..].find(']').unwrap()])
+        .find(|&l| l != label)
+        .expect("another marked state before it");
+    for (wrong, what) in [("no-such-mark", "names no state"), (other, "")] {
+        let spoiled = format!("{}{wrong}{}", &good[..at], &good[at + label.len()..]);
+        let e = verify(&problem, &sgf::parse(&spoiled).unwrap()[0]).unwrap_err();
+        println!("SAME[{label}] -> SAME[{wrong}]: {e}");
+        assert!(
+            matches!(&e.kind, VerifyErrorKind::Transposition(w) if w.contains(what)),
+            "{e}"
+        );
+    }
+    // A mark given twice.
+    let first_id = good.find("ID[").unwrap();
+    let twice = format!("{}ID[{label}]{}", &good[..first_id], &good[first_id..]);
+    if sgf::parse(&twice).is_ok_and(|t| verify(&problem, &t[0]).is_ok()) {
+        panic!("a mark given twice was accepted");
+    }
+}

@@ -11,6 +11,11 @@ pub enum Leaf {
     /// The state repeats one earlier on the path from the root, and
     /// [`Problem::repetition`] gives the tree's outcome.
     Repetition,
+    /// A transposition: the state is the one of the node at this index of
+    /// [`ProofTree::nodes`], an earlier node whose subtree proves it without any
+    /// [`Leaf::Repetition`]; that subtree serves here too. Only trees too large to be
+    /// written out in full have these (see [`Solver::proof_tree`]).
+    Transposition(usize),
 }
 
 /// One state of a [`ProofTree`].
@@ -28,8 +33,9 @@ pub struct ProofNode<M> {
 
 /// A proof (of [`Outcome::Proven`]) or disproof (of [`Outcome::Disproven`]) as a tree of
 /// moves from the root: at the winner's turns one move, at the loser's turns every legal
-/// move, every leaf decided by the rules or by a repetition of the path. The winner is the
-/// prover for a proof, the opponent for a disproof. Stored flat (no recursion to drop).
+/// move, every leaf decided by the rules or by a repetition of the path, or a
+/// transposition ([`Leaf::Transposition`]) of an earlier node. The winner is the prover
+/// for a proof, the opponent for a disproof. Stored flat (no recursion to drop).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProofTree<M> {
     /// What the tree shows.
@@ -62,13 +68,24 @@ impl<M: Copy> ProofTree<M> {
     }
 
     /// The principal variation: the winner's moves, and at the loser's turns the move with
-    /// the largest subtree (the longest resistance), down to a leaf.
+    /// the largest subtree (the longest resistance), down to a leaf; a transposition is
+    /// followed to the node it names (its size counts as one state in the choice).
     pub fn principal_variation(&self) -> Vec<M> {
         let size = self.subtree_sizes();
         let mut pv = Vec::new();
         let mut at = 0;
+        // Children come after their parent, and a transposition names a node finished
+        // before it was made, so this walk ends; the cap is a guard.
+        let mut steps = 0;
         while let Some(node) = self.nodes.get(at) {
-            // Children come after their parent, so this walk ends.
+            steps += 1;
+            if steps > self.nodes.len() {
+                break;
+            }
+            if let Some(Leaf::Transposition(to)) = node.leaf {
+                at = to;
+                continue;
+            }
             let next = node
                 .children
                 .iter()
@@ -92,10 +109,12 @@ impl<M: Copy> ProofTree<M> {
 /// hundred bytes a node, and up to about two nodes a state where ko threats are written),
 /// the SGF text and the game tree read back from it to be verified
 /// (`tsumego::verified_proof_text`). The transposition table the tree was read from is
-/// bounded separately, by the same figure. A proof is a tree, not a graph, so
-/// transpositions are written out again each time; a hard problem's proof can be far
-/// larger than its search (gop/14140's proof of capture outgrows any memory), and then
-/// [`Solver::proof_tree`] stops with [`StopReason::MemoryLimit`] rather than exhaust it.
+/// bounded separately, by the same figure. A proof written as a tree writes each
+/// transposition out again, so a hard problem's tree can be far larger than its search;
+/// [`Solver::proof_tree`] then builds it again with transpositions shared
+/// ([`Leaf::Transposition`]), and stops with [`StopReason::MemoryLimit`] when even that
+/// outgrows the bound (gop/14140's proof of capture, written in full, outgrows any
+/// memory).
 pub fn proof_state_limit(memory_bytes: usize) -> usize {
     (memory_bytes / PROOF_STATE_BYTES).max(1024)
 }
@@ -112,6 +131,37 @@ struct Build<M> {
     done: bool,
     /// For the winner: where the nodes of the move being tried start in the tree.
     attempt: usize,
+    /// The state's key ([`Problem::key`]).
+    key: u64,
+}
+
+/// What a tree with shared transpositions keeps while it is built: the finished nodes
+/// whose subtrees have no [`Leaf::Repetition`] (those prove their state whatever the path
+/// above it), by key.
+#[derive(Default)]
+struct Shared {
+    /// Whether each node of the tree (by index) is such a node (leaves: not a repetition).
+    clean: Vec<bool>,
+    /// Finished clean nodes by key.
+    by_key: std::collections::HashMap<u64, usize>,
+    /// The keys of `by_key` in the order they were added, with their nodes, to take back
+    /// those of an abandoned attempt.
+    log: Vec<(u64, usize)>,
+}
+
+impl Shared {
+    /// Forgets everything about nodes from index `len` on (an abandoned attempt; they
+    /// were all made, and finished, after the nodes before `len`).
+    fn truncate(&mut self, len: usize) {
+        self.clean.truncate(len);
+        while let Some(&(key, idx)) = self.log.last() {
+            if idx < len {
+                break;
+            }
+            self.log.pop();
+            self.by_key.remove(&key);
+        }
+    }
 }
 
 impl Solver {
@@ -126,6 +176,19 @@ impl Solver {
     /// stored result may pass through a state that is now on the path, see the module
     /// documentation) is abandoned and the next one tried. `None` when the value is unknown
     /// within the budget (which covers the whole call), or when no tree was found.
+    ///
+    /// A tree that outgrows the memory bound ([`proof_state_limit`]) is built again with
+    /// **transpositions shared**: a state met again (not on the path) whose first proof in
+    /// the tree has no [`Leaf::Repetition`] below it becomes a [`Leaf::Transposition`]
+    /// naming that node, instead of its proof written out once more. Such a proof holds
+    /// whatever the path above the state: a repetition leaf is the only part of a proof
+    /// that depends on the path. (A line through the shared proof may meet a state of the
+    /// new path; the rules then end it there as a repetition, which is the defender's
+    /// success: for a proof of life that ends the line sooner, and a proof of capture has
+    /// no repetition leaf at all, so the part from the second meeting proves the first
+    /// one and cutting there, again and again, leaves a tree without repeats, as in the
+    /// module documentation's argument for the table.) Only large trees are shared, so
+    /// that a proof that fits reads as a plain tree of variations.
     ///
     /// ```
     /// use tesuji::dfpn::{Config, NodeKind, Outcome, Problem, Solver};
@@ -194,14 +257,33 @@ impl Solver {
             return Some(tree);
         }
         path.push(p.key());
-        let mut stack = vec![self.open(p, &mut tree)];
-        let ok = self.build(p, &mut path, &mut tree, &mut stack, &mut budget);
-        // Back to the root whatever happened.
-        for _ in 1..stack.len() {
-            p.undo();
+        let mut shared = self.share_proofs.then(Shared::default);
+        loop {
+            let mut stack = vec![self.open(p, &mut tree, &mut shared)];
+            let ok = self.build(
+                p,
+                &mut path,
+                &mut tree,
+                &mut stack,
+                &mut budget,
+                &mut shared,
+            );
+            // Back to the root whatever happened.
+            for _ in 1..stack.len() {
+                p.undo();
+            }
+            if !ok && shared.is_none() && budget.stopped == Some(StopReason::MemoryLimit) {
+                // Too large written out in full: again, with transpositions shared.
+                budget.stopped = None;
+                tree.nodes.clear();
+                path = Path::default();
+                path.push(p.key());
+                shared = Some(Shared::default());
+                continue;
+            }
+            self.proof_stopped = budget.reason();
+            return ok.then_some(tree);
         }
-        self.proof_stopped = budget.reason();
-        ok.then_some(tree)
     }
 
     /// A principal line from the current state of `p`: at each state, the value is found
@@ -355,7 +437,12 @@ impl Solver {
     }
 
     /// Adds a node for the current (non-leaf) state.
-    fn open<P: Problem>(&self, p: &mut P, tree: &mut ProofTree<P::Move>) -> Build<P::Move> {
+    fn open<P: Problem>(
+        &self,
+        p: &mut P,
+        tree: &mut ProofTree<P::Move>,
+        shared: &mut Option<Shared>,
+    ) -> Build<P::Move> {
         let kind = p.node_kind();
         let idx = tree.nodes.len();
         tree.nodes.push(ProofNode {
@@ -363,6 +450,10 @@ impl Solver {
             leaf: None,
             children: Vec::new(),
         });
+        if let Some(sh) = shared {
+            // Settled when the node is finished.
+            sh.clean.push(false);
+        }
         let mut moves = Vec::new();
         let winner = tree.winner_moves_at(kind);
         // Below a state that knowledge decides, the strategy's move first.
@@ -381,6 +472,7 @@ impl Solver {
             next: 0,
             done: false,
             attempt: 0,
+            key: p.key(),
         }
     }
 
@@ -391,6 +483,7 @@ impl Solver {
         path: &mut Path,
         tree: &mut ProofTree<P::Move>,
         stack: &mut Vec<Build<P::Move>>,
+        shared: &mut Option<Shared>,
     ) -> bool {
         loop {
             stack.pop();
@@ -401,6 +494,9 @@ impl Solver {
             p.undo();
             if parent.winner {
                 tree.nodes.truncate(parent.attempt);
+                if let Some(sh) = shared {
+                    sh.truncate(parent.attempt);
+                }
                 if let Some(node) = tree.nodes.get_mut(parent.idx) {
                     node.children.pop();
                 }
@@ -418,6 +514,7 @@ impl Solver {
         tree: &mut ProofTree<P::Move>,
         stack: &mut Vec<Build<P::Move>>,
         budget: &mut Budget<'_>,
+        shared: &mut Option<Shared>,
     ) -> bool {
         let want = tree.outcome;
         while let Some(top) = stack.last_mut() {
@@ -427,6 +524,23 @@ impl Solver {
                 top.next >= top.moves.len()
             };
             if finished {
+                if let (Some(sh), Some(node)) = (shared.as_mut(), tree.nodes.get(top.idx)) {
+                    let clean = node
+                        .children
+                        .iter()
+                        .all(|&(_, c)| sh.clean.get(c).copied().unwrap_or(false));
+                    if let Some(slot) = sh.clean.get_mut(top.idx) {
+                        *slot = clean;
+                    }
+                    if clean {
+                        if let std::collections::hash_map::Entry::Vacant(e) =
+                            sh.by_key.entry(top.key)
+                        {
+                            e.insert(top.idx);
+                            sh.log.push((top.key, top.idx));
+                        }
+                    }
+                }
                 stack.pop();
                 path.pop();
                 if !stack.is_empty() {
@@ -443,7 +557,7 @@ impl Solver {
             }
             let Some(&mv) = top.moves.get(top.next) else {
                 // A winner without a winning move on this path.
-                if !Self::backtrack(p, path, tree, stack) {
+                if !Self::backtrack(p, path, tree, stack, shared) {
                     return false;
                 }
                 continue;
@@ -459,6 +573,9 @@ impl Solver {
                 (Some(p.repetition()), Some(Leaf::Repetition))
             } else if let Some(o) = p.rules_terminal() {
                 (Some(o), Some(Leaf::Terminal))
+            } else if let Some(&to) = shared.as_ref().and_then(|sh| sh.by_key.get(&key)) {
+                // Proven below an earlier node, without a repetition: whatever the path.
+                (Some(want), Some(Leaf::Transposition(to)))
             } else if winner {
                 match self.search(p, path, None, budget) {
                     Found::Final(o, _) => (Some(o), None),
@@ -477,7 +594,7 @@ impl Solver {
                     continue;
                 }
                 // The loser escapes here: this state does not extend to a proof.
-                if !Self::backtrack(p, path, tree, stack) {
+                if !Self::backtrack(p, path, tree, stack, shared) {
                     return false;
                 }
                 continue;
@@ -496,10 +613,13 @@ impl Solver {
                     leaf: Some(leaf),
                     children: Vec::new(),
                 });
+                if let Some(sh) = shared {
+                    sh.clean.push(leaf != Leaf::Repetition);
+                }
                 p.undo();
             } else {
                 path.push(key);
-                let b = self.open(p, tree);
+                let b = self.open(p, tree, shared);
                 stack.push(b);
             }
         }

@@ -395,6 +395,9 @@ pub struct Solver {
     /// Test only: store path-dependent results as if they were not (the naive, unsound
     /// table that the GHI tests show wrong).
     pub(crate) naive_ghi: bool,
+    /// Test only: proof trees share transpositions from the start, not only once a tree
+    /// outgrows the memory bound.
+    pub(crate) share_proofs: bool,
     /// While [`Solver::solve_threads`] runs: what the threads share.
     shared: Option<Arc<Shared>>,
     /// This thread's number in a parallel search (0 for the main thread).
@@ -426,6 +429,7 @@ impl Solver {
             restricted: None,
             proof_stopped: StopReason::Solved,
             naive_ghi: false,
+            share_proofs: false,
             shared: None,
             thread: 0,
             evals: Evals::new(),

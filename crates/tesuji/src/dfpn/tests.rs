@@ -1,6 +1,7 @@
 //! Tests against independent oracles: small games solved by plain exhaustive minimax with
 //! the same repetition rule. Seeds are printed (`cargo test -- --nocapture`).
 
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -195,7 +196,22 @@ fn graph_minimax(g: &Graph, node: usize, path: &mut Vec<usize>) -> Outcome {
 
 fn verify<P: Problem>(tree: &ProofTree<P::Move>, p: &mut P) -> Result<usize, String> {
     let mut path = Vec::new();
-    verify_node(tree, 0, p, &mut path)
+    let mut seen = HashMap::new();
+    verify_node(tree, 0, p, &mut path, &mut seen)
+}
+
+/// Whether the subtree of `at` has no repetition leaf (transpositions followed).
+fn clean<M>(tree: &ProofTree<M>, at: usize) -> bool {
+    let mut stack = vec![at];
+    while let Some(i) = stack.pop() {
+        match tree.nodes[i].leaf {
+            Some(Leaf::Repetition) => return false,
+            Some(Leaf::Transposition(to)) if to < i => stack.push(to),
+            Some(Leaf::Transposition(_)) => return false,
+            _ => stack.extend(tree.nodes[i].children.iter().map(|&(_, c)| c)),
+        }
+    }
+    true
 }
 
 fn verify_node<P: Problem>(
@@ -203,6 +219,7 @@ fn verify_node<P: Problem>(
     at: usize,
     p: &mut P,
     path: &mut Vec<u64>,
+    seen: &mut HashMap<usize, u64>,
 ) -> Result<usize, String> {
     let node = tree.nodes.get(at).ok_or("dangling child")?;
     if node.kind != p.node_kind() {
@@ -210,7 +227,17 @@ fn verify_node<P: Problem>(
     }
     let key = p.key();
     let repeated = path.contains(&key);
+    seen.insert(at, key);
     match node.leaf {
+        Some(Leaf::Transposition(to)) => {
+            // An earlier node, already checked, with this state and a proof that no
+            // repetition leaf ties to its own path.
+            return if !repeated && to < at && seen.get(&to) == Some(&key) && clean(tree, to) {
+                Ok(1)
+            } else {
+                Err(format!("node {at}: bad transposition to {to}"))
+            };
+        }
         Some(Leaf::Repetition) => {
             return if repeated && p.repetition() == tree.outcome {
                 Ok(1)
@@ -250,7 +277,7 @@ fn verify_node<P: Problem>(
     let mut size = 1;
     for &(mv, c) in &node.children {
         p.play(mv);
-        let r = verify_node(tree, c, p, path);
+        let r = verify_node(tree, c, p, path, seen);
         p.undo();
         size += r?;
     }
@@ -338,6 +365,124 @@ fn random_cyclic_graphs_match_minimax() {
         let n = 2 + (i % 11) as usize;
         check_graph(base + i, n, true, &small_config());
     }
+}
+
+#[test]
+fn shared_proof_trees_of_random_graphs_match_minimax() {
+    let base = 0x5EED_7001;
+    println!("random graphs (every other one cyclic), proofs with transpositions shared: seeds {base}..+400");
+    let mut shared = 0;
+    for i in 0..400 {
+        let n = 6 + (i % 25) as usize;
+        let seed = base + i;
+        let mut g = Graph::random(seed, n, i % 2 == 0);
+        let want = graph_minimax(&g, 0, &mut Vec::new());
+        let mut solver = Solver::new(small_config());
+        solver.share_proofs = true;
+        let tree = solver
+            .proof_tree(&mut g)
+            .unwrap_or_else(|| panic!("seed {seed}: no proof tree"));
+        assert_eq!(g.stack, vec![0], "seed {seed}: state not restored");
+        assert_eq!(tree.outcome, want, "seed {seed}");
+        if let Err(e) = verify(&tree, &mut g) {
+            panic!("seed {seed}: {e}");
+        }
+        shared += tree
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.leaf, Some(Leaf::Transposition(_))))
+            .count();
+    }
+    println!("{shared} transpositions");
+    // Deterministic (seeded): 54 when written.
+    assert!(shared >= 40, "{shared} transpositions");
+}
+
+/// A race on a grid: each move takes one step along `a` or along `b`, at most `n` steps
+/// each; the prover wins when both are done. Every order of the same steps meets the same
+/// state, so a proof written out in full is exponential and one with transpositions
+/// shared is quadratic.
+struct Grid {
+    n: u32,
+    steps: Vec<bool>,
+}
+
+impl Grid {
+    fn at(&self) -> (u32, u32) {
+        let b = self.steps.iter().filter(|&&s| s).count() as u32;
+        (self.steps.len() as u32 - b, b)
+    }
+}
+
+impl Problem for Grid {
+    type Move = bool;
+    fn key(&self) -> u64 {
+        let (a, b) = self.at();
+        mix(u64::from(a) << 32 | u64::from(b))
+    }
+    fn node_kind(&self) -> NodeKind {
+        node_kind_of(self.steps.len() % 2 == 0)
+    }
+    fn terminal(&mut self) -> Option<Outcome> {
+        (self.at() == (self.n, self.n)).then_some(Outcome::Proven)
+    }
+    fn repetition(&self) -> Outcome {
+        Outcome::Disproven
+    }
+    fn moves(&mut self, moves: &mut Vec<bool>) {
+        let (a, b) = self.at();
+        if a < self.n {
+            moves.push(false);
+        }
+        if b < self.n {
+            moves.push(true);
+        }
+    }
+    fn play(&mut self, mv: bool) {
+        self.steps.push(mv);
+    }
+    fn undo(&mut self) {
+        self.steps.pop();
+    }
+}
+
+#[test]
+fn a_proof_too_large_in_full_shares_its_transpositions() {
+    // 1 MiB: at most 1024 states (`proof_state_limit`).
+    let config = Config {
+        memory_bytes: 1 << 20,
+        ..Config::default()
+    };
+    let limit = proof_state_limit(config.memory_bytes);
+    let transpositions = |t: &ProofTree<bool>| {
+        t.nodes
+            .iter()
+            .filter(|n| matches!(n.leaf, Some(Leaf::Transposition(_))))
+            .count()
+    };
+    // Small: a plain tree.
+    let mut small = Grid {
+        n: 3,
+        steps: vec![],
+    };
+    let tree = Solver::new(config.clone()).proof_tree(&mut small).unwrap();
+    assert_eq!(transpositions(&tree), 0);
+    verify(&tree, &mut small).unwrap();
+    // Large: the loser's every step doubles a tree written out in full.
+    let mut big = Grid {
+        n: 14,
+        steps: vec![],
+    };
+    let mut solver = Solver::new(config);
+    let tree = solver.proof_tree(&mut big).expect("a shared proof fits");
+    assert_eq!(solver.proof_stopped(), StopReason::Solved);
+    assert_eq!(tree.outcome, Outcome::Proven);
+    assert!(tree.nodes.len() < limit, "{} states", tree.nodes.len());
+    assert!(transpositions(&tree) > 0);
+    assert_eq!(verify(&tree, &mut big), Ok(tree.nodes.len()));
+    assert!(big.steps.is_empty());
+    // The main line follows the transpositions down to the end.
+    assert_eq!(tree.principal_variation().len(), 28);
 }
 
 #[test]

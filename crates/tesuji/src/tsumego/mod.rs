@@ -121,7 +121,8 @@ pub use open::{
 };
 pub use proof::{
     problem_tree, proof_sgf, verified_proof_text, verify, LeafCounts, LineEnd, ProofTextError,
-    VerifyError, VerifyErrorKind, VerifyReport, PROP_KO_POINT, PROP_KO_THREATS, PROP_WINNER, RIGHT,
+    VerifyError, VerifyErrorKind, VerifyReport, PROP_ID, PROP_KO_POINT, PROP_KO_THREATS, PROP_SAME,
+    PROP_WINNER, RIGHT,
 };
 pub use region::{
     detect_region, MAX_REGION_DISTANCE, MAX_REGION_EMPTY, MAX_REGION_POINTS, WALL_OUTSIDE_LIBERTIES,

@@ -50,6 +50,13 @@
 //! `W[]KT[answer]C[answers the threat]`, after which the threatening side is to move again
 //! with one threat less. The `KT` marks are what tells a threat from two passes in a row.
 //!
+//! **Transpositions.** A proof too large to write out in full within its memory bound
+//! ([`crate::dfpn::Solver::proof_tree`]) shares its transpositions: a leaf `SAME[n]`
+//! ([`PROP_SAME`], with a comment that says so) stands for the proof below the state
+//! marked `ID[n]` ([`PROP_ID`]) earlier in the tree, which is the same state. An SGF
+//! editor shows it as the end of a line; the line goes on below the marked node. A proof
+//! that fits has neither property.
+//!
 //! At the winner's turns the tree gives one move, at the loser's turns every legal move
 //! (every legal stone on an empty region point, the pass, and the ko threat when the loser
 //! may use one). Leaves are commented: where the winner made the last move, `C[RIGHT]`
@@ -89,6 +96,17 @@
 //!   banned from retaking a ko in the region. Every variation written is checked (a wrong
 //!   extra variation at the winner's turn is an error too).
 //!
+//! * A transposition `SAME[n]` is accepted only where the rules do not end the play,
+//!   when a node marked `ID[n]` was checked to the end before it (earlier in the walk),
+//!   holds exactly the same state, and has no repetition leaf below it. Such a proof holds
+//!   whatever the moves that led to its state, since a repetition is the only end that
+//!   depends on the line. A line of it may meet a state of the line where it is reused:
+//!   the rules then end it there as a repetition, the defender's success. For a proof of
+//!   life that only ends the line sooner. A proof of capture has no repetition leaf at
+//!   all, so the part from the second meeting of the state proves the first meeting, and
+//!   cutting there, again and again (each cut makes the tree smaller), leaves a proof
+//!   without repeats.
+//!
 //! Whole-board Benson may see life earlier than the search's local test (which looks only
 //! at regions enclosed inside the problem region); that only ends a line sooner.
 
@@ -115,6 +133,14 @@ pub const PROP_WINNER: &str = "WIN";
 /// The root property giving the point where the first player may not retake a ko at the
 /// start (written only when there is one): `KP[cd]`.
 pub const PROP_KO_POINT: &str = "KP";
+
+/// The property naming a state node that a transposition refers to: `ID[17]` (any text
+/// unique in the tree).
+pub const PROP_ID: &str = "ID";
+
+/// The property of a transposition leaf: `SAME[17]`, the state is the one of the node
+/// marked `ID[17]` earlier in the tree, whose proof serves here too.
+pub const PROP_SAME: &str = "SAME";
 
 /// The comment of a leaf where the winner made the last move (goproblems.com's mark of
 /// a successful line).
@@ -534,6 +560,16 @@ pub fn proof_sgf(problem: &Tsumego, tree: &ProofTree<TsumegoMove>, prover: Color
         next: 0,
         undo: None,
     }];
+    // The SGF node of each state of `tree` written so far (for transpositions only).
+    let shares = tree
+        .nodes
+        .iter()
+        .any(|n| matches!(n.leaf, Some(Leaf::Transposition(_))));
+    let mut sgf_of: Vec<Option<NodeId>> = Vec::new();
+    if shares {
+        sgf_of = vec![None; tree.nodes.len()];
+        sgf_of[0] = Some(root);
+    }
     while let Some(top) = stack.last_mut() {
         let Some(&(mv, child)) = tree
             .nodes
@@ -581,7 +617,25 @@ pub fn proof_sgf(problem: &Tsumego, tree: &ProofTree<TsumegoMove>, prover: Color
             rules.undo(undo);
             continue;
         };
-        if node.children.is_empty() {
+        if let Some(Leaf::Transposition(to)) = node.leaf {
+            match sgf_of.get(to).copied().flatten() {
+                Some(target) => {
+                    let label = to.to_string();
+                    if out.get(target, PROP_ID).is_none() {
+                        out.push_property(target, PROP_ID, [label.as_str()]);
+                    }
+                    out.push_property(state, PROP_SAME, [label.as_str()]);
+                    out.add_comment(
+                        state,
+                        &format!(
+                            "transposition: the position of ID[{label}], whose proof serves here"
+                        ),
+                    );
+                }
+                None => out.add_comment(state, "a transposition to no state written before"),
+            }
+            rules.undo(undo);
+        } else if node.children.is_empty() {
             let text = if mover == winner {
                 RIGHT.to_string()
             } else if node.leaf == Some(Leaf::Repetition) {
@@ -595,6 +649,9 @@ pub fn proof_sgf(problem: &Tsumego, tree: &ProofTree<TsumegoMove>, prover: Color
             out.add_comment(state, &text);
             rules.undo(undo);
         } else {
+            if let Some(slot) = sgf_of.get_mut(child) {
+                *slot = Some(state);
+            }
             stack.push(Frame {
                 node: child,
                 sgf: state,
@@ -667,6 +724,9 @@ pub struct VerifyReport {
     pub depth: usize,
     /// Ko threats played in the tree (by either side, counted once per threat node).
     pub threats: usize,
+    /// Transposition leaves (`SAME`): each found to be the state of the node it names,
+    /// whose subtree was checked before it and has no repetition leaf.
+    pub transpositions: usize,
 }
 
 /// What is wrong with a tree, in [`VerifyError`].
@@ -704,6 +764,9 @@ pub enum VerifyErrorKind {
         /// The side to move there.
         to_play: Color,
     },
+    /// A transposition (`SAME`) that does not stand for the proof it names.
+    #[error("transposition: {0}")]
+    Transposition(String),
     /// The rules end the play in favour of the loser.
     #[error("the play ends here ({end}): {loser} succeeds, not {winner}")]
     LoserWins {
@@ -809,17 +872,24 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
         leaves: LeafCounts::default(),
         depth: 0,
         threats: 0,
+        transpositions: 0,
     };
     let mut rules = Rules::new(problem);
     let mut history = History::default();
     let mut line: Vec<String> = Vec::new();
     let mut read = 0usize;
+    // The states marked `ID` checked so far: their exact state, and whether their subtree
+    // has no repetition leaf.
+    let mut marked: HashMap<String, (Vec<u8>, bool)> = HashMap::new();
 
     /// A state whose moves are being checked.
     struct Frame {
         moves: Vec<(TsumegoMove, NodeId)>,
         next: usize,
         undo: Option<Undo>,
+        /// For a state marked `ID`: the mark, the exact state and the repetition leaves
+        /// counted before its subtree.
+        mark: Option<(String, Vec<u8>, usize)>,
     }
     let mut stack: Vec<Frame> = Vec::new();
     // The state to enter next: its SGF node and what took the line there.
@@ -840,7 +910,48 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
             } else {
                 rules.end()
             };
+            let id = tree.value(node, PROP_ID).map(str::to_string);
+            if id.as_ref().is_some_and(|id| marked.contains_key(id)) {
+                let what = format!("ID[{}] is given twice", id.unwrap_or_default());
+                return Err(fail(&line, VerifyErrorKind::Transposition(what)));
+            }
+            if end.is_none() {
+                if let Some(to) = tree.value(node, PROP_SAME) {
+                    let what = if id.is_some() {
+                        Some("a transposition that is marked ID itself".to_string())
+                    } else if !tree.children(node).is_empty() {
+                        Some(format!("SAME[{to}] with moves below it"))
+                    } else {
+                        match marked.get(to) {
+                            None => Some(format!(
+                                "SAME[{to}] names no state checked before it (ID[{to}])"
+                            )),
+                            Some((_, false)) => Some(format!(
+                                "the proof of ID[{to}] has a repetition leaf: it holds only on its own line"
+                            )),
+                            Some((state, true)) if state[..] != history.bytes[start..] => {
+                                Some(format!("the position differs from the one of ID[{to}]"))
+                            }
+                            Some(_) => None,
+                        }
+                    };
+                    if let Some(what) = what {
+                        return Err(fail(&line, VerifyErrorKind::Transposition(what)));
+                    }
+                    history.discard(start);
+                    report.transpositions += 1;
+                    if let Some(u) = undo {
+                        rules.undo(u);
+                        line.pop();
+                    }
+                    continue;
+                }
+            }
             if let Some(end) = end {
+                if let Some(id) = id {
+                    let state = history.bytes[start..].to_vec();
+                    marked.insert(id, (state, end != LineEnd::Repetition));
+                }
                 history.discard(start);
                 let w = end.winner(defender);
                 if w != winner {
@@ -880,11 +991,16 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
                     }
                 }
             }
+            let mark = id.map(|id| {
+                let state = history.bytes[start..].to_vec();
+                (id, state, report.leaves.repetition)
+            });
             history.push(start, h);
             stack.push(Frame {
                 moves,
                 next: 0,
                 undo,
+                mark,
             });
             continue;
         }
@@ -892,12 +1008,14 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
             break;
         };
         let Some(&(mv, state)) = top.moves.get(top.next) else {
-            if let Some(Frame {
-                undo: Some(undo), ..
-            }) = stack.pop()
-            {
-                rules.undo(undo);
-                line.pop();
+            if let Some(frame) = stack.pop() {
+                if let Some((id, state, reps)) = frame.mark {
+                    marked.insert(id, (state, report.leaves.repetition == reps));
+                }
+                if let Some(undo) = frame.undo {
+                    rules.undo(undo);
+                    line.pop();
+                }
             }
             history.pop();
             continue;
