@@ -172,7 +172,9 @@ class SolveResult:
     def proof_sgf(self) -> str:
         """The proof tree as SGF: the winner's moves, every answer to the loser's moves,
         ``C[RIGHT]`` on the successful leaves; checked by the library's independent
-        verifier before it is returned.
+        verifier before it is returned. A proof too large to write out in full shares its
+        transpositions: a leaf ``SAME[n]`` stands for the proof below the same position,
+        marked ``ID[n]`` earlier in the tree.
 
         Kept at once with ``solve(..., proof=True)``; otherwise the first call solves the
         problem again with the proof kept (same options and budgets; for a problem with
