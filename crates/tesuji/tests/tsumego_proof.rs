@@ -634,7 +634,7 @@ fn a_proof_with_shared_transpositions_verifies() {
         .map(|(i, _)| &good[i + 3..i + 3 + good[i + 3..].find(']').unwrap()])
         .find(|&l| l != label)
         .expect("another marked state before it");
-    for (wrong, what) in [("no-such-mark", "names no state"), (other, "")] {
+    for (wrong, what) in [("no-such-mark", "names no node"), (other, "")] {
         let spoiled = format!("{}{wrong}{}", &good[..at], &good[at + label.len()..]);
         let e = verify(&problem, &sgf::parse(&spoiled).unwrap()[0]).unwrap_err();
         println!("SAME[{label}] -> SAME[{wrong}]: {e}");
@@ -649,4 +649,61 @@ fn a_proof_with_shared_transpositions_verifies() {
     if sgf::parse(&twice).is_ok_and(|t| verify(&problem, &t[0]).is_ok()) {
         panic!("a mark given twice was accepted");
     }
+
+    // A transposition to a node not checked yet (here: one later in the tree, as when
+    // the verifier ended the play sooner above the marked node) is followed: the moves
+    // below the node it names are checked from its own line.
+    let good = sgf::parse(&good).unwrap().remove(0);
+    let leaf = good
+        .nodes()
+        .map(|(id, _)| id)
+        .find(|&id| good.value(id, "SAME").is_some())
+        .unwrap();
+    let mark = good.value(leaf, "SAME").unwrap().to_string();
+    let marked = good
+        .nodes()
+        .map(|(id, _)| id)
+        .find(|&id| good.value(id, "ID") == Some(mark.as_str()))
+        .unwrap();
+    // The marked node becomes the transposition, the leaf gets its mark and its moves.
+    let mut swapped = GameTree::new();
+    let copy = |out: &mut GameTree, from: NodeId, to: NodeId, skip: &[&str]| {
+        for p in good.node(from).properties() {
+            if !skip.contains(&p.id()) {
+                out.push_property(to, p.id(), p.values().to_vec());
+            }
+        }
+    };
+    let root = swapped.root();
+    copy(&mut swapped, good.root(), root, &[]);
+    let mut stack = vec![(good.root(), root)];
+    while let Some((old, new)) = stack.pop() {
+        let below = if old == marked {
+            swapped.push_property(new, "SAME", [mark.as_str()]);
+            continue;
+        } else if old == leaf {
+            swapped.push_property(new, "ID", [mark.as_str()]);
+            marked
+        } else {
+            old
+        };
+        for &c in good.children(below) {
+            let n = swapped.add_child(new);
+            let skip: &[&str] = if c == marked {
+                &["ID"]
+            } else if c == leaf {
+                &["SAME", "C"]
+            } else {
+                &[]
+            };
+            copy(&mut swapped, c, n, skip);
+            stack.push((c, n));
+        }
+    }
+    let report = verify(&problem, &swapped).unwrap_or_else(|e| panic!("swapped: {e}"));
+    println!(
+        "the first transposition and its mark swapped: {} states, {} transpositions",
+        report.states, report.transpositions
+    );
+    assert!(report.states > checked.report.states);
 }

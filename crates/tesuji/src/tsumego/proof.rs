@@ -96,9 +96,15 @@
 //!   banned from retaking a ko in the region. Every variation written is checked (a wrong
 //!   extra variation at the winner's turn is an error too).
 //!
-//! * A transposition `SAME[n]` is accepted only where the rules do not end the play,
-//!   when a node marked `ID[n]` was checked to the end before it (earlier in the walk),
-//!   holds exactly the same state, and has no repetition leaf below it. Such a proof holds
+//! * A transposition `SAME[n]` (where the rules do not end the play) is accepted as it
+//!   stands when the node marked `ID[n]` was checked to the end before it (earlier in
+//!   the walk), holds exactly the same state, and has no repetition leaf below it; it is
+//!   an error when that node holds another state. When the marked node was not checked
+//!   before (it lies below a state where the verifier's whole-board Benson ended the play
+//!   sooner than the solver saw, or later in the tree) or its proof has a repetition
+//!   leaf, the moves below it are checked again from this state, as if written here. The
+//!   lines stay finite: every step of such a walk plays a move, and a line that meets a
+//!   state again ends by repetition. Such a proof holds
 //!   whatever the moves that led to its state, since a repetition is the only end that
 //!   depends on the line. A line of it may meet a state of the line where it is reused:
 //!   the rules then end it there as a repetition, the defender's success. For a proof of
@@ -724,8 +730,10 @@ pub struct VerifyReport {
     pub depth: usize,
     /// Ko threats played in the tree (by either side, counted once per threat node).
     pub threats: usize,
-    /// Transposition leaves (`SAME`): each found to be the state of the node it names,
-    /// whose subtree was checked before it and has no repetition leaf.
+    /// Transposition leaves (`SAME`) met: each found to be the state of the node it
+    /// names, whose subtree was checked before it and has no repetition leaf, or followed
+    /// (the moves below the node it names checked again from its state, counted in
+    /// `states`).
     pub transpositions: usize,
 }
 
@@ -881,6 +889,18 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
     // The states marked `ID` checked so far: their exact state, and whether their subtree
     // has no repetition leaf.
     let mut marked: HashMap<String, (Vec<u8>, bool)> = HashMap::new();
+    // Every node marked `ID`, by mark.
+    let mut ids: HashMap<&str, NodeId> = HashMap::new();
+    for (id, _) in tree.nodes() {
+        if let Some(mark) = tree.value(id, PROP_ID) {
+            if ids.insert(mark, id).is_some() {
+                return Err(VerifyError {
+                    line: Vec::new(),
+                    kind: VerifyErrorKind::Transposition(format!("ID[{mark}] is given twice")),
+                });
+            }
+        }
+    }
 
     /// A state whose moves are being checked.
     struct Frame {
@@ -911,46 +931,62 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
                 rules.end()
             };
             let id = tree.value(node, PROP_ID).map(str::to_string);
-            if id.as_ref().is_some_and(|id| marked.contains_key(id)) {
-                let what = format!("ID[{}] is given twice", id.unwrap_or_default());
-                return Err(fail(&line, VerifyErrorKind::Transposition(what)));
-            }
+            // The node whose moves go on from this state: this one, or the one a
+            // transposition names when its proof has to be followed from here.
+            let mut moves_at = node;
             if end.is_none() {
                 if let Some(to) = tree.value(node, PROP_SAME) {
-                    let what = if id.is_some() {
-                        Some("a transposition that is marked ID itself".to_string())
+                    let (what, follow) = if id.is_some() {
+                        (
+                            Some("a transposition that is marked ID itself".to_string()),
+                            None,
+                        )
                     } else if !tree.children(node).is_empty() {
-                        Some(format!("SAME[{to}] with moves below it"))
+                        (Some(format!("SAME[{to}] with moves below it")), None)
                     } else {
-                        match marked.get(to) {
-                            None => Some(format!(
-                                "SAME[{to}] names no state checked before it (ID[{to}])"
-                            )),
-                            Some((_, false)) => Some(format!(
-                                "the proof of ID[{to}] has a repetition leaf: it holds only on its own line"
-                            )),
-                            Some((state, true)) if state[..] != history.bytes[start..] => {
-                                Some(format!("the position differs from the one of ID[{to}]"))
+                        match (marked.get(to), ids.get(to)) {
+                            (Some((state, true)), _) if state[..] == history.bytes[start..] => {
+                                (None, None)
                             }
-                            Some(_) => None,
+                            (Some((_, true)), _) => (
+                                Some(format!("the position differs from the one of ID[{to}]")),
+                                None,
+                            ),
+                            // Not checked before (below an end of the play that the
+                            // verifier saw sooner than the solver), or leaning on a
+                            // repetition: its moves are checked again from here.
+                            (_, Some(&target)) => (None, Some(target)),
+                            (_, None) => (
+                                Some(format!("SAME[{to}] names no node marked ID[{to}]")),
+                                None,
+                            ),
                         }
                     };
                     if let Some(what) = what {
                         return Err(fail(&line, VerifyErrorKind::Transposition(what)));
                     }
-                    history.discard(start);
                     report.transpositions += 1;
-                    if let Some(u) = undo {
-                        rules.undo(u);
-                        line.pop();
+                    match follow {
+                        Some(target) => moves_at = target,
+                        None => {
+                            history.discard(start);
+                            if let Some(u) = undo {
+                                rules.undo(u);
+                                line.pop();
+                            }
+                            continue;
+                        }
                     }
-                    continue;
                 }
             }
             if let Some(end) = end {
                 if let Some(id) = id {
+                    // The first check of a node stands (a transposition followed from
+                    // another line meets its nodes again).
                     let state = history.bytes[start..].to_vec();
-                    marked.insert(id, (state, end != LineEnd::Repetition));
+                    marked
+                        .entry(id)
+                        .or_insert((state, end != LineEnd::Repetition));
                 }
                 history.discard(start);
                 let w = end.winner(defender);
@@ -972,7 +1008,7 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
                 continue;
             }
             let to_play = rules.to_play();
-            let moves = read_moves(tree, node, to_play, size, &mut read)
+            let moves = read_moves(tree, moves_at, to_play, size, &mut read)
                 .map_err(|what| fail(&line, VerifyErrorKind::Node(what)))?;
             if moves.is_empty() {
                 return Err(fail(&line, VerifyErrorKind::Undecided { to_play }));
@@ -1010,7 +1046,9 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
         let Some(&(mv, state)) = top.moves.get(top.next) else {
             if let Some(frame) = stack.pop() {
                 if let Some((id, state, reps)) = frame.mark {
-                    marked.insert(id, (state, report.leaves.repetition == reps));
+                    marked
+                        .entry(id)
+                        .or_insert((state, report.leaves.repetition == reps));
                 }
                 if let Some(undo) = frame.undo {
                     rules.undo(undo);
