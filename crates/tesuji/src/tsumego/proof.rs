@@ -99,19 +99,19 @@
 //! * A transposition `SAME[n]` (where the rules do not end the play) is accepted as it
 //!   stands when the node marked `ID[n]` was checked to the end before it (earlier in
 //!   the walk), holds exactly the same state, and has no repetition leaf below it; it is
-//!   an error when that node holds another state. When the marked node was not checked
-//!   before (it lies below a state where the verifier's whole-board Benson ended the play
-//!   sooner than the solver saw, or later in the tree) or its proof has a repetition
-//!   leaf, the moves below it are checked again from this state, as if written here. The
-//!   lines stay finite: every step of such a walk plays a move, and a line that meets a
-//!   state again ends by repetition. Such a proof holds
-//!   whatever the moves that led to its state, since a repetition is the only end that
-//!   depends on the line. A line of it may meet a state of the line where it is reused:
-//!   the rules then end it there as a repetition, the defender's success. For a proof of
-//!   life that only ends the line sooner. A proof of capture has no repetition leaf at
-//!   all, so the part from the second meeting of the state proves the first meeting, and
-//!   cutting there, again and again (each cut makes the tree smaller), leaves a proof
-//!   without repeats.
+//!   an error when that node holds another state. Such a proof holds whatever the moves
+//!   that led to its state, since a repetition is the only end that depends on the line.
+//!   A line of it may meet a state of the line where it is reused: the rules then end it
+//!   there as a repetition, the defender's success. For a proof of life that only ends
+//!   the line sooner. A proof of capture has no repetition leaf at all, so the part from
+//!   the second meeting of the state proves the first meeting, and cutting there, again
+//!   and again (each cut makes the tree smaller), leaves a proof without repeats.
+//! * When the marked node was not checked before (it lies below a state where the
+//!   verifier's whole-board Benson ended the play sooner than the solver saw, or later in
+//!   the tree) or its proof has a repetition leaf, the moves below it are checked again
+//!   from the transposition's state, as if written there. The lines stay finite: every
+//!   step of such a walk plays a move, and a line that meets a state again ends by
+//!   repetition.
 //!
 //! Whole-board Benson may see life earlier than the search's local test (which looks only
 //! at regions enclosed inside the problem region); that only ends a line sooner.
