@@ -643,12 +643,18 @@ fn a_proof_with_shared_transpositions_verifies() {
             "{e}"
         );
     }
-    // A mark given twice.
-    let first_id = good.find("ID[").unwrap();
-    let twice = format!("{}ID[{label}]{}", &good[..first_id], &good[first_id..]);
-    if sgf::parse(&twice).is_ok_and(|t| verify(&problem, &t[0]).is_ok()) {
-        panic!("a mark given twice was accepted");
-    }
+    // A mark given to two nodes: the second marked node takes the first one's mark.
+    let mut marks = good.match_indices("ID[").map(|(i, _)| i + 3);
+    let (first, second) = (marks.next().unwrap(), marks.next().expect("two marks"));
+    let first_label = &good[first..first + good[first..].find(']').unwrap()];
+    let second_end = second + good[second..].find(']').unwrap();
+    let twice = format!("{}{first_label}{}", &good[..second], &good[second_end..]);
+    let e = verify(&problem, &sgf::parse(&twice).unwrap()[0]).unwrap_err();
+    println!("a mark given twice: {e}");
+    assert!(
+        matches!(&e.kind, VerifyErrorKind::Transposition(w) if w.contains("given twice")),
+        "{e}"
+    );
 
     // A transposition to a node not checked yet (here: one later in the tree, as when
     // the verifier ended the play sooner above the marked node) is followed: the moves

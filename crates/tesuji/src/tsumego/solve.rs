@@ -680,8 +680,7 @@ fn solve_steps(
     if d0 > lo {
         budget.share(FEWEST_SHARE);
     }
-    let (mut r_lo, mut ko_lo, entries, mut state_lo) =
-        main_search(problem, first, lo, Phase::Result, &mut budget);
+    let (mut r_lo, mut ko_lo, entries, mut state_lo) = main_search(problem, first, lo, &mut budget);
     let share_cut = budget.unshare();
     answer.table_entries = entries;
     if r_lo.is_none() && share_cut.is_some() && !ko_lo {
@@ -956,25 +955,37 @@ fn main_search(
     problem: &Tsumego,
     first: Color,
     d: i32,
-    phase: Phase,
     budget: &mut Budget,
 ) -> (Option<Outcome>, bool, usize, Option<(Solver, Search)>) {
     let Some(config) = budget.config(None) else {
         return (None, false, 0, None);
     };
-    let mut solver = Solver::new(config);
+    let mut solver = Solver::new(config.clone());
     let mut search = search_for(problem, first, d, budget.options);
     // One search, reporting from inside (a series of short searches would lose what
     // its frames know of path-dependent results at every restart).
-    budget.enter(phase, None, 0, 0);
-    let r = solver.solve_threads(&mut search, SLICE, &mut |n| budget.report(n));
-    budget.charge(&solver, Some(r.stopped));
+    budget.enter(Phase::Result, None, 0, 0);
+    let r = run(&mut solver, &mut search, budget, &config);
     (
         r.outcome,
         search.ko_seen(),
         r.table_entries,
         Some((solver, search)),
     )
+}
+
+/// Searches `search` with `solver` within `config`'s limits (what [`Budget::config`]
+/// left), reporting progress, and charges the budget with it.
+fn run(
+    solver: &mut Solver,
+    search: &mut Search,
+    budget: &mut Budget,
+    config: &Config,
+) -> crate::dfpn::SolveResult {
+    solver.set_limits(config.nodes, config.time);
+    let r = solver.solve_threads(search, SLICE, &mut |n| budget.report(n));
+    budget.charge(solver, Some(r.stopped));
+    r
 }
 
 /// Goes on with a search of [`main_search`] that its share of the budget stopped, with
@@ -988,9 +999,7 @@ fn resume(
     let Some(config) = budget.config(None) else {
         return (None, search.ko_seen());
     };
-    solver.set_limits(config.nodes, config.time);
-    let r = solver.solve_threads(search, SLICE, &mut |n| budget.report(n));
-    budget.charge(solver, Some(r.stopped));
+    let r = run(solver, search, budget, &config);
     (r.outcome, search.ko_seen())
 }
 
@@ -1068,14 +1077,12 @@ fn shared_search(
     adopt: bool,
 ) -> Option<(Outcome, Search)> {
     let config = budget.config(None)?;
-    solver.set_limits(config.nodes, config.time);
     let mut search = search_for(problem, first, d, budget.options);
     if adopt {
         solver.adopt_root(&search);
     }
     budget.enter(Phase::Threshold(d), None, 0, 0);
-    let r = solver.solve_threads(&mut search, SLICE, &mut |n| budget.report(n));
-    budget.charge(solver, Some(r.stopped));
+    let r = run(solver, &mut search, budget, &config);
     r.outcome.map(|o| (o, search))
 }
 
