@@ -130,9 +130,18 @@
 //!   are still read) and uses only the numbers its frames found on the current path. The
 //!   cycles then cannot feed back, and the search works like df-pn on the finite tree of
 //!   paths without repeated states. [`Solver::fallbacks`] counts these.
-//! - **Restart.** If numbers saturate anyway, the root forgets every open number in the
+//! - **Restart.** If numbers saturate anyway (no threshold a frame could give its best
+//!   child lies above that child's numbers), the root forgets every open number in the
 //!   table (proofs stay) and starts again in the fallback mode; [`Solver::restarts`]
-//!   counts these.
+//!   counts these. A frame below the root that saturates gives up (returns to its
+//!   parent) and turns the fallback on: its parent would otherwise give it the same
+//!   thresholds again, and the frame would give up again, for ever.
+//!
+//! A frame keeps its children's numbers: read from the table when it is expanded, then
+//! updated from what each child's search returns. It does not read the table again at
+//! each step (that was one lookup per open child per step, most of them cache misses on
+//! a large table). What it misses is a sibling whose entry changed meanwhile through a
+//! transposition in another child's tree; the next expansion of the state reads it.
 //!
 //! With these, every test instance (thousands of random cyclic graphs, in every mode)
 //! ends. This is tested, not proven: give a budget. The 1+ε trick and weak proof numbers

@@ -284,8 +284,13 @@ struct Child<M> {
     key: u64,
     /// A value known in this frame: terminal, a repetition, or found below.
     fixed: Option<(Outcome, u32)>,
-    /// Numbers to use when the table has no entry.
+    /// The child's numbers while `fixed` is `None`: its table entry's when the frame was
+    /// made, its initial numbers, or what its last search below this frame found (see
+    /// "a frame keeps its children's numbers" in the module documentation).
     last: (u32, u32),
+    /// `last` was read from the table's open entry (not found by this path): the
+    /// fallback (see [`Solver::search`]) does not use it.
+    read: bool,
     /// What the tree of `fixed` holds ([`Flags`]).
     flags: Flags,
     /// The move is there whatever those parts are ([`Problem::core_move`]).
@@ -1020,7 +1025,9 @@ impl Solver {
                 .map(|(key, core)| (key, if self.core_mixed { core } else { None }));
             if let Some((key, core)) = quick {
                 // Known to the table, or played before by this search: not played again.
-                let child = match self.table_child(key, core) {
+                let from_table = self.table_child(key, core);
+                let read = from_table.is_some();
+                let child = match from_table {
                     Some(known) => Some(known),
                     None => self.evals.get(key).map(|(terminal, last)| {
                         let flags = Flags {
@@ -1043,6 +1050,7 @@ impl Solver {
                         key,
                         fixed,
                         last,
+                        read,
                         flags,
                         core_move,
                     });
@@ -1094,6 +1102,7 @@ impl Solver {
                 key,
                 fixed,
                 last,
+                read: false,
                 // Terminal values depend on the core alone (and a state with the root's
                 // core is not terminal); repetitions are never stored.
                 flags: Flags {
@@ -1116,6 +1125,7 @@ impl Solver {
                     Some((fixed, last, flags)) => {
                         c.fixed = fixed;
                         c.last = last;
+                        c.read = true;
                         c.flags = flags;
                     }
                     None => {
@@ -1163,9 +1173,9 @@ impl Solver {
     }
 
     /// A child as the table knows it ([`Solver::lookup`]): its final value with the flags
-    /// of its tree, or no value and numbers `(1, 1)` for an open entry (the entry's own
-    /// numbers are read when the frame is evaluated); `None` when the table does not know
-    /// it.
+    /// of its tree, or no value and the entry's numbers for an open entry (`(1, 1)` in
+    /// the fallback, which does not read open numbers from the table); `None` when the
+    /// table does not know it.
     #[allow(clippy::type_complexity)]
     fn table_child(
         &self,
@@ -1175,7 +1185,8 @@ impl Solver {
         let e = self.lookup(key, core)?;
         Some(match final_value(&e) {
             Some((o, flags)) => (Some((o, NO_DEP)), (1, 1), flags),
-            None => (None, (1, 1), Flags::default()),
+            None if self.fallback => (None, (1, 1), Flags::default()),
+            None => (None, (e.pn, e.dn), Flags::default()),
         })
     }
 
@@ -1200,12 +1211,8 @@ impl Solver {
         match c.fixed {
             Some((Outcome::Proven, d)) => (0, INF, d, c.flags),
             Some((Outcome::Disproven, d)) => (INF, 0, d, c.flags),
-            None => match self.table.get(c.key) {
-                Some(e) if (!self.fallback || e.is_final()) && self.readable(e) => {
-                    (e.pn, e.dn, NO_DEP, e.flags)
-                }
-                _ => (c.last.0, c.last.1, NO_DEP, Flags::default()),
-            },
+            None if c.read && self.fallback => (1, 1, NO_DEP, Flags::default()),
+            None => (c.last.0, c.last.1, NO_DEP, Flags::default()),
         }
     }
 
@@ -1443,7 +1450,10 @@ impl Solver {
                             c.fixed = Some((o, dep));
                             c.flags = final_flags(&frame, &ev, dep);
                         }
-                        Found::Open(pn, dn) => c.last = (pn, dn),
+                        Found::Open(pn, dn) => {
+                            c.last = (pn, dn);
+                            c.read = false;
+                        }
                     }
                 }
                 continue;
@@ -1504,10 +1514,17 @@ impl Solver {
                         }
                         for c in &mut top.children {
                             c.last = (1, 1);
+                            c.read = false;
                         }
                     } else {
                         top.thpn = 1;
                         top.thdn = 1;
+                        // The parent would give the frame the same thresholds again:
+                        // saturated numbers read from the table must go.
+                        if !self.fallback {
+                            self.fallback = true;
+                            self.fallbacks += 1;
+                        }
                     }
                 }
                 continue;
