@@ -588,6 +588,20 @@ impl Board {
         {
             return (cap, captured);
         }
+        // One chain joined and nothing captured: its liberties but `i`, and the empty
+        // neighbours of `i` that are not among them (an empty point is a liberty of the
+        // chain when it touches one of its stones). No walk of the chain's stones.
+        if let ([h], 0) = (&own[..n_own], n_taken) {
+            let new = libs[..n_libs]
+                .iter()
+                .filter(|&&e| {
+                    !neighbors(e)
+                        .iter()
+                        .any(|&m| self.cells[m] == c && self.head_of(m) == *h)
+                })
+                .count();
+            return ((usize::from(self.libs[*h]) - 1 + new).min(cap), 0);
+        }
         for &h in &own[..n_own] {
             let mut s = h;
             loop {
