@@ -44,6 +44,8 @@ const S = {
   ready: false,
   // Optional per-job node budget from the address (?nodes=N): reproducible answers.
   nodeBudget: null,
+  // The solver's memory bound in MiB from the address (`?memoryMb=`), else its default.
+  memoryMb: null,
 };
 
 const client = new SolverClient();
@@ -450,6 +452,7 @@ async function solve() {
   const options = { allMoves: true, proof: true, maxThreats: 2 };
   if (timeMs > 0) options.timeMs = timeMs;
   if (S.nodeBudget) options.nodes = S.nodeBudget;
+  if (S.memoryMb) options.memoryMb = S.memoryMb;
   S.answers = { B: null, W: null };
   S.shown = null;
   S.locked = true;
@@ -665,6 +668,14 @@ function exploreNode() {
   return node && node.leaf === 'transposition' ? nodes[node.same] : node;
 }
 
+/** Whether the line ends on a transposition (a node whose proof is that of an earlier one). */
+function isTransposition() {
+  const e = S.explore;
+  if (e.off || !e.answer.proof) return false;
+  const node = e.answer.proof.nodes[e.nodes[e.nodes.length - 1]];
+  return Boolean(node && node.leaf === 'transposition');
+}
+
 /** The next moves: the tree's children, or the PV's next move when there is no tree. */
 function exploreChildren() {
   const e = S.explore;
@@ -734,7 +745,8 @@ function renderExplore(view) {
     b.addEventListener('click', () => exploreDown(ch));
     box.appendChild(b);
   }
-  $('mode-line').textContent = `Move ${e.line.length}: ${children.length ? 'choose the next move' : 'end of the line'}`;
+  const shared = isTransposition() ? ' This position was reached by another order of moves too: its variations are those given there.' : '';
+  $('mode-line').textContent = `Move ${e.line.length}: ${children.length ? 'choose the next move' : 'end of the line'}.${shared}`;
 }
 
 function endText(node) {
@@ -1030,6 +1042,8 @@ async function main() {
   const params = new URLSearchParams(location.search);
   const nodes = Number(params.get('nodes'));
   if (Number.isInteger(nodes) && nodes > 0) S.nodeBudget = nodes;
+  const memoryMb = Number(params.get('memoryMb'));
+  if (Number.isFinite(memoryMb) && memoryMb > 0) S.memoryMb = memoryMb;
   const given = params.get('sgf');
   if (!loadSgf(given || EXAMPLE)) {
     // Keep a board under the error: an empty one of the default size.

@@ -33,6 +33,11 @@ const HARD = fs.readFileSync(path.join(data, 'cc2/333.sgf'), 'utf8');
 // not searched (node budgets make this the same on every machine).
 const CC1_891 = fs.readFileSync(path.join(data, 'cc1/891.sgf'), 'utf8');
 
+// gop/19468 after White C1 (goproblems.com via the tsumego.js set; the vendored evidence
+// position): White to play fails, Black kills. Its proof has about 1,700 states in full; within a
+// 1 MiB bound the proof is written with its transpositions shared.
+const GOP_19468 = fs.readFileSync(path.resolve(data, '..', 'evidence/gop-19468-C1-position.sgf'), 'utf8');
+
 // Milliseconds to hold back the WebAssembly file (a slow connection).
 let wasmDelayMs = 0;
 
@@ -361,10 +366,11 @@ test('the tsumego.js-shaped wrapper answers as tsumego.js does', async () => {
 // ---------- issue 15: the page never presents a cut-off answer as complete ----------
 
 /** Opens the page with `sgf` in the address and a node budget for the whole job. */
-async function openWith(sgf, nodes) {
+async function openWith(sgf, nodes, memoryMb) {
   consoleErrors = [];
   const q = new URLSearchParams({ sgf });
   if (nodes) q.set('nodes', String(nodes));
+  if (memoryMb) q.set('memoryMb', String(memoryMb));
   await page.goto(`${base}?${q}`);
   await page.waitForSelector('body[data-ready=true]');
 }
@@ -744,5 +750,73 @@ test('an unmarked position with no problem in it gets a clear message listing th
   await page.waitForFunction(() => !document.querySelector('#solve').disabled);
   // The board is still the position, and editing it goes on.
   assert.equal(await stoneAt('E5'), 'W');
+  noConsoleErrors();
+});
+
+// The moves (as vertices, `null` for a pass) from the root of `sgf` to its first node with
+// `prop`, on a line of stones and passes only; `null` when there is none.
+function pathTo(sgf, prop, size) {
+  const letters = 'ABCDEFGHJKLMNOPQRST';
+  const stack = [];
+  let line = [];
+  let i = 0;
+  while (i < sgf.length) {
+    const ch = sgf[i];
+    if (ch === '(') { stack.push(line.length); i++; continue; }
+    if (ch === ')') { line = line.slice(0, stack.pop()); i++; continue; }
+    if (ch === ';') {
+      // One node: its properties up to the next node or variation.
+      let j = i + 1;
+      const props = {};
+      while (j < sgf.length && !';()'.includes(sgf[j])) {
+        const m = /^\s*([A-Z]+)((?:\s*\[(?:[^\]\\]|\\.)*\])+)/s.exec(sgf.slice(j));
+        if (!m) { j++; continue; }
+        props[m[1]] = [...m[2].matchAll(/\[((?:[^\]\\]|\\.)*)\]/gs)].map((v) => v[1]);
+        j += m[0].length;
+      }
+      const mv = props.B || props.W;
+      if (mv) {
+        const v = mv[0];
+        line.push(v === '' || v === 'tt' ? null : `${letters[v.charCodeAt(0) - 97]}${size - (v.charCodeAt(1) - 97)}`);
+      } else if (i > 1 && !props[prop]) {
+        // A node without a move below the root (a ko threat's pair): not followed here.
+        line.push(undefined);
+      }
+      if (props[prop] && mv && !line.includes(undefined)) return line;
+      i = j;
+      continue;
+    }
+    i++;
+  }
+  return null;
+}
+
+test('a proof with transpositions shared: the explorer follows them', async () => {
+  await openWith(GOP_19468, null, 1);
+  await solveAndWait();
+  assert.equal(await page.getAttribute('#answer-W', 'data-result'), 'loss');
+  assert.equal(await page.getAttribute('#answer-W', 'data-complete'), 'true');
+  await page.click('#explore-W');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#explore-save')]);
+  const sgf = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(sgf, /SAME\[/, 'within 1 MiB the proof shares its transpositions');
+  assert.match(sgf, /ID\[/);
+  const line = pathTo(sgf, 'SAME', 9);
+  assert.ok(line && line.length > 0, 'a transposition on a line of stones and passes');
+  for (const v of line) {
+    if (v) await clickPoint(v);
+    else await page.click('#children .child:text-matches("pass$")');
+  }
+  assert.equal(await page.$$eval('#line button', (l) => l.length), line.length);
+  assert.match(await page.textContent('#mode-line'), /choose the next move\. This position was reached by another order of moves too/);
+  assert.ok((await page.$$('#children .child')).length > 0, 'the shared proof goes on here');
+  // The line goes on from the shared node: follow the answers and every reply to the end.
+  for (let i = 0; i < 60; i++) {
+    const next = await page.$('#children .child');
+    if (!next) break;
+    await next.click();
+  }
+  assert.match(await page.textContent('#children'), /lives|captured|repeats/);
+  await page.click('#explore-close');
   noConsoleErrors();
 });
