@@ -745,7 +745,7 @@ function renderExplore(view) {
     b.addEventListener('click', () => exploreDown(ch));
     box.appendChild(b);
   }
-  const shared = isTransposition() ? ' This position was reached by another order of moves too: its variations are those given there.' : '';
+  const shared = isTransposition() ? ' The same position is reached by another order of moves: its variations, shown here, are shared with that line.' : '';
   $('mode-line').textContent = `Move ${e.line.length}: ${children.length ? 'choose the next move' : 'end of the line'}.${shared}`;
 }
 

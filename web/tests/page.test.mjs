@@ -808,7 +808,7 @@ test('a proof with transpositions shared: the explorer follows them', async () =
     else await page.click('#children .child:text-matches("pass$")');
   }
   assert.equal(await page.$$eval('#line button', (l) => l.length), line.length);
-  assert.match(await page.textContent('#mode-line'), /choose the next move\. This position was reached by another order of moves too/);
+  assert.match(await page.textContent('#mode-line'), /choose the next move\. The same position is reached by another order of moves: its variations, shown here, are shared/);
   assert.ok((await page.$$('#children .child')).length > 0, 'the shared proof goes on here');
   // The line goes on from the shared node: follow the answers and every reply to the end.
   for (let i = 0; i < 60; i++) {
