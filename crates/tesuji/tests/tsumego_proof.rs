@@ -712,4 +712,20 @@ fn a_proof_with_shared_transpositions_verifies() {
         report.states, report.transpositions
     );
     assert!(report.states > checked.report.states);
+
+    // A transposition that names a node on its own line (its grandparent, a state with
+    // moves of the same side): followed, the walk would go round; it is an error.
+    let mut looped = good.clone();
+    let above = looped
+        .parent(leaf)
+        .and_then(|p| looped.parent(p))
+        .expect("the transposition is two moves deep at least");
+    looped.set_property(above, "ID", ["loop"]);
+    looped.set_property(leaf, "SAME", ["loop"]);
+    let e = verify(&problem, &looped).unwrap_err();
+    println!("a transposition naming a node on its own line: {e}");
+    assert!(
+        matches!(&e.kind, VerifyErrorKind::Transposition(w) if w.contains("its own line")),
+        "{e}"
+    );
 }

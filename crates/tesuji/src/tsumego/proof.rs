@@ -109,9 +109,11 @@
 //! * When the marked node was not checked before (it lies below a state where the
 //!   verifier's whole-board Benson ended the play sooner than the solver saw, or later in
 //!   the tree) or its proof has a repetition leaf, the moves below it are checked again
-//!   from the transposition's state, as if written there. The lines stay finite: every
-//!   step of such a walk plays a move, and a line that meets a state again ends by
-//!   repetition.
+//!   from the transposition's state, as if written there. A transposition that names a
+//!   node whose moves are being checked on the same line is an error: followed, the walk
+//!   would go round through that node (a proof the solver writes never does: a
+//!   transposition names a node whose proof was finished before it). So a line passes
+//!   each node at most once, and the walk is finite.
 //!
 //! Whole-board Benson may see life earlier than the search's local test (which looks only
 //! at regions enclosed inside the problem region); that only ends a line sooner.
@@ -904,6 +906,8 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
 
     /// A state whose moves are being checked.
     struct Frame {
+        /// The node whose moves these are (a followed transposition's named node).
+        at: NodeId,
         moves: Vec<(TsumegoMove, NodeId)>,
         next: usize,
         undo: Option<Undo>,
@@ -955,6 +959,12 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
                             // Not checked before (below an end of the play that the
                             // verifier saw sooner than the solver), or leaning on a
                             // repetition: its moves are checked again from here.
+                            (_, Some(&target)) if stack.iter().any(|f| f.at == target) => (
+                                Some(format!(
+                                    "SAME[{to}] names a node on its own line: the proof would go round"
+                                )),
+                                None,
+                            ),
                             (_, Some(&target)) => (None, Some(target)),
                             (_, None) => (
                                 Some(format!("SAME[{to}] names no node marked ID[{to}]")),
@@ -1033,6 +1043,7 @@ pub fn verify(problem: &Tsumego, tree: &GameTree) -> Result<VerifyReport, Verify
             });
             history.push(start, h);
             stack.push(Frame {
+                at: moves_at,
                 moves,
                 next: 0,
                 undo,
