@@ -29,7 +29,7 @@ pub struct Config {
     /// Most wall-clock time per call; `None` for no limit.
     pub time: Option<Duration>,
     /// Memory for the transposition table, in bytes. The table never holds more entries
-    /// than fit (about 41 bytes each); below about 165 bytes there is no table at all, and
+    /// than fit (about 25 bytes each); below about 100 bytes there is no table at all, and
     /// the search still gives right answers (or unknown), only slower.
     pub memory_bytes: usize,
     /// The 1+ε threshold trick of Pawlewicz and Lew, in percent: a child is searched until
@@ -1150,13 +1150,13 @@ impl Solver {
     /// the key, replaced by a final value of the core (relabelled to this state's, see
     /// [`relabelled`]) or of another thread's search when the key's own is not final.
     fn lookup(&self, key: u64, core: Option<u64>) -> Option<Entry> {
-        let mut found = self.table.get(key).copied().filter(|e| self.readable(e));
+        let mut found = self.table.get(key).filter(|e| self.readable(e));
         if !found.is_some_and(|e| e.is_final()) {
             // A value of the core, found by a search with other non-core parts.
             if let Some(e) = core.and_then(|k| self.table.get(k)) {
                 let e = Entry {
                     flags: relabelled(e.flags),
-                    ..*e
+                    ..e
                 };
                 if e.is_final() && self.readable(&e) {
                     found = Some(e);
@@ -1316,7 +1316,7 @@ impl Solver {
                 .get(root_key)
                 .filter(|e| e.is_final())
                 .or(core_entry)
-                .or(shared_entry.as_ref())
+                .or(shared_entry)
             {
                 if e.pn == 0 {
                     return Found::Final(Outcome::Proven, NO_DEP);
@@ -1429,7 +1429,11 @@ impl Solver {
                         Found::Open(pn, dn) => {
                             // A final value this search may not read gives way to the
                             // numbers it found instead.
-                            if self.table.get(frame.key).is_some_and(|e| !self.readable(e)) {
+                            if self
+                                .table
+                                .get(frame.key)
+                                .is_some_and(|e| !self.readable(&e))
+                            {
                                 self.table.remove(frame.key);
                             }
                             self.table.store(frame.key, pn, dn, work, Flags::default());

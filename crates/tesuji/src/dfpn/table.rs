@@ -90,15 +90,71 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// An entry as the map holds it, 16 bytes: `work` saturates at `u32::MAX` (only its
+/// order matters, in a collection), and `meta` packs the stamp (the high 29 bits) with
+/// the three flags. A smaller entry puts more of the table in each cache line, and more
+/// entries within the memory bound.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    pn: u32,
+    dn: u32,
+    work: u32,
+    meta: u32,
+}
+
+/// Stamps fit in the high bits of [`Slot::meta`]: the largest is `STAMP_MAX`, after which
+/// the stamps of the entries held are numbered again from 1 in the same order.
+const STAMP_MAX: u32 = u32::MAX >> 3;
+
+impl Slot {
+    fn pack(pn: u32, dn: u32, work: u64, stamp: u32, flags: Flags) -> Slot {
+        Slot {
+            pn,
+            dn,
+            work: u32::try_from(work).unwrap_or(u32::MAX),
+            meta: stamp << 3
+                | u32::from(flags.core)
+                | u32::from(flags.touches) << 1
+                | u32::from(flags.risky) << 2,
+        }
+    }
+
+    fn stamp(self) -> u32 {
+        self.meta >> 3
+    }
+
+    fn flags(self) -> Flags {
+        Flags {
+            core: self.meta & 1 != 0,
+            touches: self.meta & 2 != 0,
+            risky: self.meta & 4 != 0,
+        }
+    }
+
+    fn is_final(self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+
+    fn entry(self) -> Entry {
+        Entry {
+            pn: self.pn,
+            dn: self.dn,
+            work: u64::from(self.work),
+            stamp: u64::from(self.stamp()),
+            flags: self.flags(),
+        }
+    }
+}
+
 /// Bytes one entry takes in the map: key, value and one control byte.
-pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<(u64, Entry)>() + 1;
+pub(crate) const ENTRY_BYTES: usize = std::mem::size_of::<(u64, Slot)>() + 1;
 
 /// The bounded table.
 #[derive(Debug)]
 pub(crate) struct Table {
-    map: HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>,
+    map: HashMap<u64, Slot, BuildHasherDefault<KeyHasher>>,
     capacity: usize,
-    stamp: u64,
+    stamp: u32,
     collections: u64,
 }
 
@@ -130,8 +186,8 @@ impl Table {
     }
 
     /// The entry of `key`.
-    pub fn get(&self, key: u64) -> Option<&Entry> {
-        self.map.get(&key)
+    pub fn get(&self, key: u64) -> Option<Entry> {
+        self.map.get(&key).map(|s| s.entry())
     }
 
     /// Forgets every entry that is not a proof or a disproof.
@@ -141,7 +197,7 @@ impl Table {
 
     /// Keeps only the proofs (`keep` proven) or the disproofs.
     pub fn keep_only(&mut self, keep: super::Outcome) {
-        self.map.retain(|_, e| e.holds(keep));
+        self.map.retain(|_, e| e.entry().holds(keep));
     }
 
     /// Forgets the entry of `key`.
@@ -162,44 +218,47 @@ impl Table {
         if self.capacity == 0 {
             return;
         }
+        if self.stamp == STAMP_MAX {
+            self.renumber();
+        }
         self.stamp += 1;
         let stamp = self.stamp;
         if let Some(e) = self.map.get_mut(&key) {
             if e.is_final() && !(pn == 0 || dn == 0) {
                 return;
             }
-            let kept = e.is_final() && e.pn == pn && e.dn == dn && e.flags.rank() > flags.rank();
-            *e = Entry {
-                pn,
-                dn,
-                work: e.work.saturating_add(work),
-                stamp,
-                flags: if kept { e.flags } else { flags },
-            };
+            let kept = e.is_final() && e.pn == pn && e.dn == dn && e.flags().rank() > flags.rank();
+            let flags = if kept { e.flags() } else { flags };
+            *e = Slot::pack(pn, dn, u64::from(e.work).saturating_add(work), stamp, flags);
             return;
         }
         if self.map.len() >= self.capacity {
             self.collect();
         }
-        self.map.insert(
-            key,
-            Entry {
-                pn,
-                dn,
-                work,
-                stamp,
-                flags,
-            },
-        );
+        self.map.insert(key, Slot::pack(pn, dn, work, stamp, flags));
+    }
+
+    /// Numbers the stamps of the entries held again from 1, in the same order, when they
+    /// have run out (the order is all a collection uses).
+    fn renumber(&mut self) {
+        let mut order: Vec<(u32, u64)> = self.map.iter().map(|(&k, e)| (e.stamp(), k)).collect();
+        order.sort_unstable();
+        for (i, &(_, k)) in order.iter().enumerate() {
+            if let Some(e) = self.map.get_mut(&k) {
+                let stamp = u32::try_from(i + 1).unwrap_or(STAMP_MAX);
+                e.meta = stamp << 3 | (e.meta & 7);
+            }
+        }
+        self.stamp = u32::try_from(order.len()).unwrap_or(STAMP_MAX);
     }
 
     /// Removes the less valuable half (at least one entry).
     fn collect(&mut self) {
         self.collections += 1;
-        let mut order: Vec<(u64, bool, u64, u64)> = self
+        let mut order: Vec<(u32, bool, u32, u64)> = self
             .map
             .iter()
-            .map(|(&k, e)| (e.work, e.is_final(), e.stamp, k))
+            .map(|(&k, e)| (e.work, e.is_final(), e.stamp(), k))
             .collect();
         // Stamps are unique, so the key never decides the order.
         order.sort_unstable_by_key(|&(w, f, s, _)| (w, f, s));
@@ -266,5 +325,38 @@ mod tests {
         // A proof is not overwritten by numbers.
         t.store(u64::MAX, 3, 3, 1, Flags::default());
         assert_eq!(t.get(u64::MAX).map(|e| (e.pn, e.dn)), Some((0, INF)));
+    }
+
+    #[test]
+    fn stamps_run_out_and_keep_their_order() {
+        let mut t = Table::new(16 * ENTRY_BYTES);
+        let cap = t.capacity() as u64;
+        t.stamp = STAMP_MAX - 3;
+        let flags = Flags {
+            core: true,
+            touches: false,
+            risky: true,
+        };
+        // Equal work: the collection goes by stamp, the oldest first.
+        for i in 0..cap {
+            t.store(i, 0, INF, 1, flags);
+        }
+        assert!(t.stamp < STAMP_MAX, "renumbered");
+        let stamps: Vec<u64> = (0..cap).filter_map(|i| t.get(i)).map(|e| e.stamp).collect();
+        assert_eq!(stamps.len() as u64, cap);
+        assert!(stamps.windows(2).all(|w| w[0] < w[1]), "{stamps:?}");
+        assert!((0..cap).filter_map(|i| t.get(i)).all(|e| e.flags == flags));
+        t.store(cap, 0, INF, 1, flags);
+        assert_eq!(t.collections(), 1);
+        assert!(t.get(0).is_none(), "the oldest went first");
+        assert!(t.get(cap - 1).is_some() && t.get(cap).is_some());
+    }
+
+    #[test]
+    fn work_saturates() {
+        let mut t = Table::new(16 * ENTRY_BYTES);
+        t.store(1, 5, 5, u64::MAX - 1, Flags::default());
+        t.store(1, 4, 4, 7, Flags::default());
+        assert_eq!(t.get(1).map(|e| e.work), Some(u64::from(u32::MAX)));
     }
 }
