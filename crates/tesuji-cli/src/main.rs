@@ -35,6 +35,7 @@ use clap::{Args, Parser, Subcommand};
 use input::{Failure, Loaded};
 use std::process::ExitCode;
 use std::time::Instant;
+use tesuji::tsumego::MAX_TIME_SECONDS;
 use tesuji::{ascii, vertex, BoardSize, Color, Move, Position, Ruleset};
 
 /// tesuji: a Go engine. Rules, formats, reading and life-and-death solving.
@@ -526,9 +527,9 @@ fn bench_playouts(a: PlayoutArgs) -> Result<ExitCode> {
 }
 
 fn gtp(a: GtpArgs) -> Result<ExitCode> {
-    if !(a.solve_time.is_finite() && a.solve_time > 0.0 && a.solve_time <= 1e9) {
+    if !(a.solve_time.is_finite() && a.solve_time > 0.0 && a.solve_time <= MAX_TIME_SECONDS) {
         return Err(Failure::input(format!(
-            "--solve-time {}: give a number of seconds, more than 0",
+            "--solve-time {}: give a number of seconds, more than 0 and at most {MAX_TIME_SECONDS:e}",
             a.solve_time
         ))
         .into());

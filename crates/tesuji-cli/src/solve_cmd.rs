@@ -14,7 +14,7 @@ use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
     check_move_counted, listed_first_moves, load, load_position, solve_with_progress,
     verified_proof_text, with_threats, Answer, Goal, Inference, Loaded, Look, OpenOptions,
-    SolveOptions, Tsumego, TsumegoError, Verdict,
+    SolveOptions, Tsumego, TsumegoError, Verdict, MAX_TIME_SECONDS,
 };
 use tesuji::{ascii, sgf, vertex, BoardSize, Color, Move, Point};
 
@@ -69,9 +69,9 @@ pub struct BudgetArgs {
 impl BudgetArgs {
     fn options(&self, cancel: &Arc<AtomicBool>) -> Result<SolveOptions> {
         let time = match self.time {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
+            Some(t) if !(t.is_finite() && t > 0.0 && t <= MAX_TIME_SECONDS) => {
                 return Err(Failure::input(format!(
-                    "--time {t}: give a positive number of seconds"
+                    "--time {t}: give a positive number of seconds, at most {MAX_TIME_SECONDS:e}"
                 ))
                 .into())
             }

@@ -300,6 +300,8 @@ fn malformed_problems_get_clear_errors() {
     assert!(stderr(&o).contains("--target"), "{}", stderr(&o));
     for args in [
         vec!["--time", "-1"],
+        // Past what a Duration holds: once a panic.
+        vec!["--time", "1e20"],
         vec!["--memory", "0"],
         vec!["--target", "Z99"],
         vec!["--reach", "0"],
@@ -312,6 +314,10 @@ fn malformed_problems_get_clear_errors() {
         a.extend(args.iter().copied());
         let o = tesuji(&a);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        // The message names the option or its value (clap's own errors quote the value).
+        let e = stderr(&o);
+        assert!(e.contains(args[0]) || e.contains(args[1]), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{args:?}: {e}");
     }
     let o = tesuji(&["solve", "no-such-file.sgf"]);
     assert_eq!(o.status.code(), Some(2));

@@ -204,15 +204,16 @@ pub fn seconds_arg(name: &str, value: Option<&Bound<'_, PyAny>>) -> Result<Optio
     };
     let bad = || {
         Error::input(format!(
-            "{name}={}: give a positive number of seconds (or None for no limit)",
-            repr(v)
+            "{name}={}: give a positive number of seconds, at most {:e} (or None for no limit)",
+            repr(v),
+            tesuji::tsumego::MAX_TIME_SECONDS
         ))
     };
     if v.is_instance_of::<PyBool>() {
         return Err(bad());
     }
     match v.extract::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 => Ok(Some(t)),
+        Ok(t) if t.is_finite() && t > 0.0 && t <= tesuji::tsumego::MAX_TIME_SECONDS => Ok(Some(t)),
         _ => Err(bad()),
     }
 }

@@ -175,6 +175,7 @@ def test_bad_solver_input():
         (dict(first=3), "first=3"),
         (dict(time=0), "time=0"),
         (dict(time=-1.5), "time=-1.5"),
+        (dict(time=1e20), "at most 1e9"),
         (dict(nodes=0), "nodes=0"),
         (dict(memory=0), "memory=0"),
         (dict(nodes=-5), "nodes=-5: give a positive number"),

@@ -8,7 +8,7 @@ use tesuji::dfpn::{Leaf, NodeKind, Outcome, ProofTree, StopReason};
 use tesuji::sgf::Markup;
 use tesuji::tsumego::{
     load, proof_sgf, solve_with_progress, with_threats, Answer, Goal, OpenOptions, Phase, Progress,
-    SolveOptions, Tsumego, TsumegoError, TsumegoMove, Verdict,
+    SolveOptions, Tsumego, TsumegoError, TsumegoMove, Verdict, MAX_TIME_SECONDS,
 };
 use tesuji::{ascii, BoardSize, Color, Move, MoveRecord, Position, Suicide};
 use wasm_bindgen::prelude::*;
@@ -93,9 +93,10 @@ impl JsOpenOptions {
         let o: JsOpenOptions = js_options(value, "open options")?;
         let mut options = OpenOptions::default();
         if let Some(t) = o.time_ms {
-            if !(t.is_finite() && t >= 0.0) {
+            if !(t.is_finite() && t >= 0.0 && t / 1000.0 <= MAX_TIME_SECONDS) {
                 return Err(Error::argument(format!(
-                    "open options: timeMs {t}: give a number of milliseconds, 0 or more"
+                    "open options: timeMs {t}: give a number of milliseconds, 0 or more and at most {:e}",
+                    MAX_TIME_SECONDS * 1000.0
                 )));
             }
             options.time = Some(Duration::from_secs_f64(t / 1000.0));
@@ -158,6 +159,12 @@ impl JsSolveOptions {
                 _ => Ok(v),
             }
         };
+        if o.time_ms.is_some_and(|t| t / 1000.0 > MAX_TIME_SECONDS) {
+            return Err(Error::argument(format!(
+                "solve options: timeMs must be at most {:e}",
+                MAX_TIME_SECONDS * 1000.0
+            )));
+        }
         let mut out = SolveOptions {
             nodes: positive(o.nodes, "nodes")?.map(|n| n as u64),
             time: positive(o.time_ms, "timeMs")?.map(|t| Duration::from_secs_f64(t / 1000.0)),

@@ -6,7 +6,7 @@
 //!   `-` empty, spaces between points optional. Column letters above or below (`A B C`,
 //!   GTP style without `I`) and row numbers at either end of a row are allowed and ignored.
 //!   An optional line such as `Black to move`, `White to play` or `O to move` names the side
-//!   to move (Black otherwise).
+//!   to move (Black otherwise); two such lines that disagree are an error.
 //! * **Kata**: a first line that is just `x` or `o` naming the side to move, then rows of
 //!   `x`, `o` and `-`, as in the "legal move" coding kata.
 //!
@@ -23,7 +23,8 @@
 //! assert_eq!(pos.size().width(), 5);
 //! ```
 //!
-//! Errors give the line and column (both from 1) of the first problem.
+//! A line ends at `\n`, `\r\n` or a lone `\r`. Errors give the line and column (both from
+//! 1) of the first problem.
 
 use crate::color::Color;
 use crate::point::{BoardSize, BoardSizeError, Point};
@@ -49,6 +50,13 @@ pub enum DiagramErrorKind {
     Size(BoardSizeError),
     /// The stones do not form a valid position.
     Setup(SetupError),
+    /// A second line naming the side to move that contradicts the first.
+    SideTwice {
+        /// The side named first.
+        first: Color,
+        /// Its line, from 1.
+        first_line: usize,
+    },
 }
 
 /// An error in a diagram, with its place (line and column from 1; 0 when it concerns the
@@ -79,6 +87,10 @@ impl fmt::Display for DiagramError {
             DiagramErrorKind::NoRows => f.write_str("the diagram has no board rows"),
             DiagramErrorKind::Size(e) => write!(f, "{e}"),
             DiagramErrorKind::Setup(e) => write!(f, "{e}"),
+            DiagramErrorKind::SideTwice { first, first_line } => write!(
+                f,
+                "the side to move is named again, and differently: line {first_line} says {first}"
+            ),
         }
     }
 }
@@ -108,13 +120,27 @@ fn is_header(t: &str) -> bool {
             .all(|(i, c)| i < 25 && c.eq_ignore_ascii_case(&column_letter(i)))
 }
 
+/// The lines of a diagram: a line ends at `\n`, `\r\n` or a lone `\r` (old Mac files).
+fn diagram_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n')
+        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
+}
+
 /// Reads a diagram into an unvalidated [`Setup`] (syntax only).
 pub fn parse_setup(text: &str) -> Result<Setup, DiagramError> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut to_play = Color::Black;
-    let mut rows: Vec<(usize, Vec<Option<Color>>)> = Vec::new();
+    parse_rows(text).map(|(setup, _)| setup)
+}
+
+/// Where each board row is in the text: its line and the column of each point (from 1).
+type Places = Vec<(usize, Vec<usize>)>;
+
+/// [`parse_setup`], with the place of every point (for the errors found later).
+fn parse_rows(text: &str) -> Result<(Setup, Places), DiagramError> {
+    let mut side: Option<(Color, usize)> = None;
+    let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
+    let mut places: Places = Vec::new();
     let mut first_content = true;
-    for (li, raw) in lines.iter().enumerate() {
+    for (li, raw) in diagram_lines(text).enumerate() {
         let line_no = li + 1;
         let t = raw.trim();
         if t.is_empty() {
@@ -122,16 +148,27 @@ pub fn parse_setup(text: &str) -> Result<Setup, DiagramError> {
         }
         let was_first = first_content;
         first_content = false;
-        if was_first && matches!(t, "x" | "o" | "X" | "O" | "B" | "W" | "b" | "w") {
-            to_play = if matches!(t, "x" | "X" | "B" | "b") {
+        let named = if was_first && matches!(t, "x" | "o" | "X" | "O" | "B" | "W" | "b" | "w") {
+            Some(if matches!(t, "x" | "X" | "B" | "b") {
                 Color::Black
             } else {
                 Color::White
-            };
-            continue;
-        }
-        if let Some(c) = side_line(t) {
-            to_play = c;
+            })
+        } else {
+            side_line(t)
+        };
+        if let Some(c) = named {
+            match side {
+                Some((first, first_line)) if first != c => {
+                    return Err(DiagramError {
+                        line: line_no,
+                        column: raw.chars().take_while(|c| c.is_whitespace()).count() + 1,
+                        kind: DiagramErrorKind::SideTwice { first, first_line },
+                    })
+                }
+                Some(_) => {}
+                None => side = Some((c, line_no)),
+            }
             continue;
         }
         if is_header(t) {
@@ -139,6 +176,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, DiagramError> {
         }
         // A board row, possibly with row numbers at either end.
         let mut points = Vec::new();
+        let mut columns = Vec::new();
         let chars: Vec<(usize, char)> = raw.chars().enumerate().collect();
         let mut k = 0;
         // leading whitespace and number
@@ -176,8 +214,9 @@ pub fn parse_setup(text: &str) -> Result<Setup, DiagramError> {
                 }
             };
             points.push(v);
+            columns.push(col + 1);
         }
-        if let Some((_, first)) = rows.first() {
+        if let Some(first) = rows.first() {
             if first.len() != points.len() {
                 return Err(DiagramError {
                     line: line_no,
@@ -189,9 +228,10 @@ pub fn parse_setup(text: &str) -> Result<Setup, DiagramError> {
                 });
             }
         }
-        rows.push((line_no, points));
+        rows.push(points);
+        places.push((line_no, columns));
     }
-    let width = rows.first().map_or(0, |r| r.1.len());
+    let width = rows.first().map_or(0, Vec::len);
     if rows.is_empty() || width == 0 {
         return Err(DiagramError {
             line: 0,
@@ -205,23 +245,26 @@ pub fn parse_setup(text: &str) -> Result<Setup, DiagramError> {
         kind: DiagramErrorKind::Size(e),
     })?;
     let mut setup = Setup::empty(size);
-    setup.to_play = to_play;
-    for (y, (_, row)) in rows.iter().enumerate() {
+    setup.to_play = side.map_or(Color::Black, |(c, _)| c);
+    for (y, row) in rows.iter().enumerate() {
         for (x, v) in row.iter().enumerate() {
             if let Some(c) = v {
                 setup.stones.push((Point::new(x, y), *c));
             }
         }
     }
-    Ok(setup)
+    Ok((setup, places))
 }
 
 /// Reads a diagram into a validated [`Position`].
 pub fn parse_diagram(text: &str) -> Result<Position, DiagramError> {
-    let setup = parse_setup(text)?;
+    let (setup, places) = parse_rows(text)?;
     Position::from_setup(&setup).map_err(|e| {
         let (line, column) = match &e {
-            SetupError::NoLiberties { x, y, .. } => locate(text, *x, *y),
+            SetupError::NoLiberties { x, y, .. } => places
+                .get(*y)
+                .and_then(|(line, cols)| Some((*line, *cols.get(*x)?)))
+                .unwrap_or((0, 0)),
             _ => (0, 0),
         };
         DiagramError {
@@ -230,31 +273,6 @@ pub fn parse_diagram(text: &str) -> Result<Position, DiagramError> {
             kind: DiagramErrorKind::Setup(e),
         }
     })
-}
-
-/// Line and column of the point (x, y) in `text`, found by re-reading it (rare path).
-fn locate(text: &str, x: usize, y: usize) -> (usize, usize) {
-    let mut row = 0;
-    for (li, raw) in text.lines().enumerate() {
-        let t = raw.trim();
-        if t.is_empty() || side_line(t).is_some() || is_header(t) || t.len() == 1 && li < 2 {
-            continue;
-        }
-        if row == y {
-            let mut seen = 0;
-            for (ci, c) in raw.chars().enumerate() {
-                if matches!(c, 'X' | 'x' | 'O' | 'o' | '.' | '+' | ',' | '-' | '#' | '@') {
-                    if seen == x {
-                        return (li + 1, ci + 1);
-                    }
-                    seen += 1;
-                }
-            }
-            return (li + 1, 0);
-        }
-        row += 1;
-    }
-    (0, 0)
 }
 
 /// Writes the board of `position` as a plain diagram, points separated by spaces, followed
@@ -371,5 +389,44 @@ mod tests {
             parse_diagram(&wide).unwrap_err().kind,
             DiagramErrorKind::Size(_)
         ));
+        // The stone without liberties is placed where it is in the text, whatever the
+        // one-character lines before it (a side line, or a row of a one-wide board).
+        let e = parse_diagram(".\nX\nO\nX\n.\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1), "{e}");
+        let e = parse_diagram("x\no\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1), "{e}");
+        let e = parse_diagram("\n\no\nXO\nOX\n").unwrap_err();
+        assert_eq!((e.line, e.column), (4, 1), "{e}");
+        let e = parse_diagram("#").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1), "{e}");
+        let e = parse_diagram(" 2 . X\n 1 X O").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 6), "{e}");
+    }
+
+    #[test]
+    fn lines_end_at_cr_too() {
+        for text in [
+            "x\r...\r.o.\r...\r",
+            "x\r\n...\r\n.o.\r\n...\r\n",
+            "x\n...\n.o.\n...\n",
+        ] {
+            let p = parse_diagram(text).unwrap();
+            assert_eq!((p.size().width(), p.size().height()), (3, 3), "{text:?}");
+            assert_eq!(p.board().get(Point::new(1, 1)), Some(Color::White));
+        }
+        let e = parse_diagram("X O\r\nO Z\r\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 3), "{e}");
+    }
+
+    #[test]
+    fn contradicting_side_lines_are_refused() {
+        let e = parse_diagram("White to move\nBlack to move\n. . .\n. X .\n. . .").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 1), "{e}");
+        assert!(e.to_string().contains("line 1 says white"), "{e}");
+        let e = parse_diagram("o\n. X .\n  Black to play").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 3), "{e}");
+        // The same side twice is no contradiction.
+        let p = parse_diagram("o\nWhite to move\n. X .").unwrap();
+        assert_eq!(p.to_play(), Color::White);
     }
 }

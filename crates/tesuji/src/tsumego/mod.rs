@@ -142,6 +142,11 @@ use crate::vertex::{self, VertexError};
 /// The largest board side a problem may have.
 pub const MAX_BOARD_SIDE: usize = 19;
 
+/// The longest time budget, in seconds, that tesuji's faces accept (about 31 years: past
+/// it a budget is no limit in practice, and near `u64::MAX` seconds it no longer fits a
+/// [`std::time::Duration`]).
+pub const MAX_TIME_SECONDS: f64 = 1e9;
+
 /// Why a problem cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TsumegoError {
