@@ -559,7 +559,9 @@ fn regress(a: RegressArgs) -> Result<ExitCode> {
         outln!("{report}");
         passed += report.passed();
         failed += report.failed();
-        unexpected += report.count(tesuji_gtp::regress::Verdict::Fail);
+        // A failed setup command leaves the tests after it on another position.
+        unexpected +=
+            report.count(tesuji_gtp::regress::Verdict::Fail) + report.setup_failures.len();
     }
     if a.files.len() > 1 {
         outln!("== total");

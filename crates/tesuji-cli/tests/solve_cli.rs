@@ -285,6 +285,11 @@ fn malformed_problems_get_clear_errors() {
             "(;SZ[9]PL[B]AB[aa]AW[ab][ba])",
             "black chain at A9 (SGF aa) has no liberties",
         ),
+        // Game information a problem does not use is still read, as `show` reads it.
+        ("(;SZ[9]AB[cc]AW[dd]MA[dd]KM[x])", "property KM"),
+        ("(;SZ[9]AB[cc]AW[dd]MA[dd]HA[two])", "property HA"),
+        ("(;SZ[9]AB[cc]AW[dd]MA[dd]PL[B]PL[W])", "PL"),
+        ("(;SZ[9]AB[cc]AW[dd]MA[dd]SZ[9])", "property SZ"),
     ];
     for (i, (sgf, want)) in cases.iter().enumerate() {
         let f = temp(&format!("bad{i}.sgf"), sgf);

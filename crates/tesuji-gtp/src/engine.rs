@@ -33,7 +33,7 @@ pub enum GtpError {
     #[error("unacceptable size")]
     Size,
     /// Komi is not a multiple of one half.
-    #[error("komi not a float: {0}")]
+    #[error("komi {0}: give a multiple of 0.5 (such as 6.5 or 7)")]
     Komi(String),
     /// Nothing to undo.
     #[error("cannot undo")]

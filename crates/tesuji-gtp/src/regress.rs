@@ -45,11 +45,25 @@ pub struct TestResult {
     pub verdict: Verdict,
 }
 
+/// A command that is not a test (setting up the position: `loadsgf`, `boardsize`,
+/// `play`, ...) and failed: the tests after it may not run on the position meant.
+#[derive(Debug, Clone)]
+pub struct SetupFailure {
+    /// The line of the file, from 1.
+    pub line: usize,
+    /// The command.
+    pub command: String,
+    /// The engine's error message.
+    pub error: String,
+}
+
 /// All results of one file.
 #[derive(Debug, Clone, Default)]
 pub struct Report {
     /// Every test, in file order.
     pub results: Vec<TestResult>,
+    /// The commands outside the tests that failed, in file order.
+    pub setup_failures: Vec<SetupFailure>,
 }
 
 impl Report {
@@ -70,9 +84,16 @@ impl Report {
 }
 
 impl fmt::Display for Report {
-    /// One line per test that did not simply pass, then the summary line
-    /// `N passed, M failed`.
+    /// One line per failed setup command and per test that did not simply pass, then the
+    /// summary line `N passed, M failed` (and the failed setup commands, if any).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for s in &self.setup_failures {
+            writeln!(
+                f,
+                "SETUP FAILED line {}: {}: {}",
+                s.line, s.command, s.error
+            )?;
+        }
         for r in &self.results {
             let tag = match r.verdict {
                 Verdict::Pass | Verdict::Ignored => continue,
@@ -94,7 +115,11 @@ impl fmt::Display for Report {
             self.count(Verdict::ExpectedFail),
             self.count(Verdict::Ignored)
         )?;
-        write!(f, "{} passed, {} failed", self.passed(), self.failed())
+        write!(f, "{} passed, {} failed", self.passed(), self.failed())?;
+        if !self.setup_failures.is_empty() {
+            write!(f, ", {} setup commands failed", self.setup_failures.len())?;
+        }
+        Ok(())
     }
 }
 
@@ -127,7 +152,8 @@ pub fn run_file(path: &Path, engine: &mut Engine) -> Result<Report, RegressError
 pub fn run_script(text: &str, engine: &mut Engine) -> Report {
     let mut report = Report::default();
     let mut pending: Option<(u64, String, Result<String, String>)> = None;
-    for (i, line) in text.lines().enumerate() {
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().copied().enumerate() {
         let t = line.trim();
         if let Some(rest) = t.strip_prefix("#?") {
             let Some((number, command, answer)) = pending.take() else {
@@ -190,13 +216,31 @@ pub fn run_script(text: &str, engine: &mut Engine) -> Report {
             continue;
         };
         let response = engine.execute(&cmd);
-        pending = cmd.id.map(|id| {
-            let command = std::iter::once(cmd.name.clone())
-                .chain(cmd.args.iter().cloned())
-                .collect::<Vec<_>>()
-                .join(" ");
-            (id, command, response.result)
-        });
+        let command = std::iter::once(cmd.name.clone())
+            .chain(cmd.args.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ");
+        // A command is a test when a `#?` line follows it; one that is not, and fails,
+        // is reported apart.
+        let is_test = cmd.id.is_some()
+            && lines
+                .get(i + 1..)
+                .and_then(|rest| {
+                    rest.iter()
+                        .map(|l| l.trim())
+                        .find(|l| !l.is_empty() && (l.starts_with("#?") || !l.starts_with('#')))
+                })
+                .is_some_and(|l| l.starts_with("#?"));
+        if !is_test {
+            if let Err(error) = &response.result {
+                report.setup_failures.push(SetupFailure {
+                    line: i + 1,
+                    command: command.clone(),
+                    error: error.clone(),
+                });
+            }
+        }
+        pending = cmd.id.map(|id| (id, command, response.result));
     }
     report
 }
@@ -247,5 +291,29 @@ play b C3
         );
         let v: Vec<Verdict> = r.results.iter().map(|r| r.verdict).collect();
         assert_eq!(v, [Verdict::Malformed, Verdict::Malformed, Verdict::Pass]);
+        assert!(r.setup_failures.is_empty());
+    }
+
+    #[test]
+    fn failed_setup_commands_are_reported() {
+        let script = "
+boardsize 0
+loadsgf no-such-file.sgf
+play b Z99
+# a comment between a test and its expectation is allowed
+1 boardsize 5
+
+#? [.*]
+2 frobnicate
+#? [.*]
+3 play b C3
+";
+        let r = run_script(script, &mut Engine::new());
+        let lines: Vec<usize> = r.setup_failures.iter().map(|s| s.line).collect();
+        assert_eq!(lines, [2, 3, 4], "{r}");
+        assert!(r.setup_failures[2].command.contains("Z99"), "{r}");
+        // Test 2 fails as a test, not as a setup; 3 has no expectation but succeeds.
+        assert_eq!(r.results.len(), 2);
+        assert!(r.to_string().ends_with(", 3 setup commands failed"), "{r}");
     }
 }

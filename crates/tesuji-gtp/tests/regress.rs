@@ -30,6 +30,13 @@ fn fuego_suites_through_regress() {
     let mut engine = Engine::new();
     let ladder = regress::run_file(&data.join("ladder/fuego/ladder.tst"), &mut engine).unwrap();
     assert_eq!((ladder.passed(), ladder.failed()), (13, 0), "{ladder}");
+    // Fuego's own rule setting, which this engine does not know: reported, not hidden.
+    let setup: Vec<(usize, &str)> = ladder
+        .setup_failures
+        .iter()
+        .map(|s| (s.line, s.command.as_str()))
+        .collect();
+    assert_eq!(setup, [(64, "go_param_rules ko_rule simple")], "{ladder}");
 
     let mut engine = Engine::new();
     let safety = regress::run_file(
@@ -50,4 +57,11 @@ fn fuego_suites_through_regress() {
         .map(|r| r.number)
         .collect();
     assert_eq!(failed, [870], "{safety}");
+    // The SGF files of the suite's seki tests are not shipped by Fuego either: each
+    // `loadsgf` is reported as a failed setup command.
+    assert_eq!(safety.setup_failures.len(), 18, "{safety}");
+    assert!(safety
+        .setup_failures
+        .iter()
+        .all(|s| s.command.starts_with("loadsgf")));
 }

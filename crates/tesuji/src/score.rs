@@ -30,12 +30,14 @@ pub enum ScoreError {
         y: usize,
     },
     /// A point marked dead holds no stone.
-    #[error("no stone to mark dead at {x},{y}")]
+    #[error("no stone to mark dead at {vertex}")]
     NoStone {
         /// Column.
         x: usize,
         /// Row.
         y: usize,
+        /// The point as a GTP vertex (`D4`).
+        vertex: String,
     },
 }
 
@@ -128,9 +130,11 @@ pub fn score(
         if !size.contains(d) {
             return Err(ScoreError::OffBoard { x: d.x(), y: d.y() });
         }
-        let chain = board
-            .chain(d)
-            .ok_or(ScoreError::NoStone { x: d.x(), y: d.y() })?;
+        let chain = board.chain(d).ok_or_else(|| ScoreError::NoStone {
+            x: d.x(),
+            y: d.y(),
+            vertex: crate::vertex::format(crate::point::Move::Play(d), size).to_string(),
+        })?;
         if cells[d.index()] == EMPTY {
             continue; // this chain was already lifted through another of its stones
         }

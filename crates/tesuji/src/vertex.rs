@@ -16,6 +16,9 @@ pub enum VertexError {
         "not a vertex: {0:?} (expected a column letter A-Z without I and a row number, or pass)"
     )]
     Syntax(String),
+    /// `pass` where a point is needed (a target, a region).
+    #[error("{0:?} is a pass, not a point (expected a vertex such as D4)")]
+    NotAPoint(String),
     /// Well formed, but beyond the edge of the board.
     #[error("vertex {text} is off the {size} board")]
     OffBoard {

@@ -117,7 +117,11 @@ fn dead_stone_errors() {
     let pos = with_dead_stone();
     assert_eq!(
         score(&pos, &[Point::new(0, 0)], Scoring::Area, komi(0)),
-        Err(ScoreError::NoStone { x: 0, y: 0 })
+        Err(ScoreError::NoStone {
+            x: 0,
+            y: 0,
+            vertex: "A5".to_string()
+        })
     );
     assert_eq!(
         score(&pos, &[Point::new(7, 7)], Scoring::Area, komi(0)),

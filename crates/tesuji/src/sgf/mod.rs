@@ -10,7 +10,10 @@
 //!   `SZ[19]` or `SZ[19:13]` as columns:rows), komi, ruleset, setup points (compressed
 //!   rectangles `AB[aa:cc]` expanded), moves (passes as `[]` or, on boards up to 19x19,
 //!   `[tt]`), comments, markup (`MA`, `TR`, `SQ`, `CR`) and labels (`LB`). Bad values are
-//!   [`ValueError`]s carrying the property's line and column.
+//!   [`ValueError`]s carrying the property's line and column; so is a property that takes
+//!   one value (`SZ`, `KM`, `PL`, `B`, ...) given several in a node, and a node with two
+//!   moves, since which one is meant cannot be told (list properties such as `AB` given
+//!   twice are merged).
 //! * **Games**: [`replay`] / [`to_game`] play the main line into a [`crate::Game`]
 //!   (a [`ReplayError`] tells a bad value from an illegal move and gives the move number,
 //!   counted from 1); [`from_game`] writes a game as a tree. Builders

@@ -168,6 +168,8 @@ pub fn replay(
 ) -> Result<Game, ReplayError> {
     tree.check_game_type()?;
     let size = tree.board_size()?;
+    // Informational (the stones are in `AB`), but a bad value is still bad input.
+    tree.handicap()?;
     let mut ruleset = match rules {
         Some(r) => r,
         None => tree.ruleset()?.unwrap_or_default(),

@@ -543,3 +543,31 @@ fn unknown_properties_in_later_nodes_keep_order() {
     t.push_property(NodeId::ROOT, "XX", Vec::<String>::new());
     assert_eq!(t.to_sgf(), "(;XX[]\n)\n");
 }
+
+#[test]
+fn single_valued_properties_given_twice_are_errors() {
+    for (text, prop, want) in [
+        (
+            "(;SZ[5]AB[aa]PL[B]PL[W])",
+            "PL",
+            ValueErrorKind::NotSingle(2),
+        ),
+        ("(;SZ[5]SZ[9]AB[aa])", "SZ", ValueErrorKind::NotSingle(2)),
+        ("(;SZ[5][9])", "SZ", ValueErrorKind::NotSingle(2)),
+        ("(;SZ[5]KM[6.5][0.5])", "KM", ValueErrorKind::NotSingle(2)),
+        ("(;SZ[5];B[aa][bb])", "B", ValueErrorKind::NotSingle(2)),
+        ("(;SZ[5];B[aa]W[bb])", "W", ValueErrorKind::TwoMoves),
+        ("(;SZ[]AB[aa])", "SZ", ValueErrorKind::EmptySize),
+    ] {
+        let e = to_game(&one(text), None).unwrap_err();
+        let ReplayError::Value(v) = &e else {
+            panic!("{text}: {e:?}");
+        };
+        assert_eq!((v.property.as_str(), &v.kind), (prop, &want), "{text}");
+        assert!(v.location.is_some(), "{text}");
+        assert!(e.to_string().contains("line 1"), "{text}: {e}");
+    }
+    // One value each, and a list property given twice (merged as before).
+    let game = to_game(&one("(;SZ[5]KM[0.5]PL[W]AB[aa]AB[bb];W[cc])"), None).unwrap();
+    assert_eq!(game.position().board().stone_count(Color::Black), 2);
+}

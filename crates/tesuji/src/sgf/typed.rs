@@ -119,6 +119,14 @@ pub enum ValueErrorKind {
     NotGo(String),
     /// A label (`LB`) without the `:` between point and text.
     Label(String),
+    /// A property that takes one value (`SZ`, `KM`, `PL`, `B`, ...) given several values,
+    /// or given more than once in the node: which one is meant cannot be told.
+    NotSingle(usize),
+    /// A node with both a `B` and a `W` move (the SGF specification allows one move a
+    /// node).
+    TwoMoves,
+    /// `SZ` given with an empty value.
+    EmptySize,
 }
 
 /// A property value that does not mean what its property needs, with the place of the
@@ -160,6 +168,13 @@ impl fmt::Display for ValueError {
             ValueErrorKind::Label(s) => {
                 write!(f, "{s:?} is not a label (expected point:text)")
             }
+            ValueErrorKind::NotSingle(n) => {
+                write!(f, "takes one value, and the node gives {n}")
+            }
+            ValueErrorKind::TwoMoves => {
+                f.write_str("a second move in the node (a node holds one move, B or W)")
+            }
+            ValueErrorKind::EmptySize => f.write_str("the board size is empty"),
         }
     }
 }
@@ -227,13 +242,27 @@ impl GameTree {
         prop: &str,
         f: impl FnOnce(&str) -> Result<T, ValueErrorKind>,
     ) -> Result<Option<T>, ValueError> {
-        let Some(p) = self.get(self.root(), prop) else {
+        let Some(p) = self.single(self.root(), prop)? else {
             return Ok(None);
         };
         match p.value().map(str::trim) {
             None | Some("") => Ok(None),
             Some(v) => f(v).map(Some).map_err(|k| ValueError::new(p, k)),
         }
+    }
+
+    /// The property `prop` of node `id`, one that takes a single value: an error when the
+    /// node gives it more than once or with several values.
+    fn single(&self, id: NodeId, prop: &str) -> Result<Option<&Property>, ValueError> {
+        let mut found = self.node(id).properties().iter().filter(|p| p.id() == prop);
+        let Some(p) = found.next() else {
+            return Ok(None);
+        };
+        let n = p.values().len() + found.map(|q| q.values().len().max(1)).sum::<usize>();
+        if n > 1 {
+            return Err(ValueError::new(p, ValueErrorKind::NotSingle(n)));
+        }
+        Ok(Some(p))
     }
 
     /// The board size from `SZ` at the root (`19` or `19:13` for columns:rows); 19x19
@@ -245,6 +274,11 @@ impl GameTree {
     /// assert_eq!((size.width(), size.height()), (9, 13));
     /// ```
     pub fn board_size(&self) -> Result<BoardSize, ValueError> {
+        if let Some(p) = self.single(self.root(), "SZ")? {
+            if p.value().is_none_or(|v| v.trim().is_empty()) {
+                return Err(ValueError::new(p, ValueErrorKind::EmptySize));
+            }
+        }
         Ok(self
             .root_value("SZ", |v| v.parse().map_err(ValueErrorKind::Size))?
             .unwrap_or(BoardSize::STANDARD))
@@ -290,7 +324,7 @@ impl GameTree {
 
     /// The side to move set by `PL` at node `id`, if any.
     pub fn player(&self, id: NodeId) -> Result<Option<Color>, ValueError> {
-        let Some(p) = self.get(id, "PL") else {
+        let Some(p) = self.single(id, "PL")? else {
             return Ok(None);
         };
         let v = p.value().unwrap_or("").trim();
@@ -337,6 +371,15 @@ impl GameTree {
         let mut out = Vec::new();
         for p in self.node(id).properties() {
             if let Some(color) = move_color(p.id()) {
+                if !out.is_empty() {
+                    return Err(ValueError::new(p, ValueErrorKind::TwoMoves));
+                }
+                if p.values().len() > 1 {
+                    return Err(ValueError::new(
+                        p,
+                        ValueErrorKind::NotSingle(p.values().len()),
+                    ));
+                }
                 let mv = parse_move(p.value().unwrap_or(""), size)
                     .map_err(|e| ValueError::new(p, ValueErrorKind::Point(e)))?;
                 out.push((color, mv, p));

@@ -414,6 +414,10 @@ impl Tsumego {
     pub fn sgf_position(tree: &GameTree) -> Result<Position, TsumegoError> {
         tree.check_game_type()?;
         let size = tree.board_size()?;
+        // Not used by the problem, but a bad value is bad input, as it is when the file
+        // is read as a game.
+        tree.ruleset()?;
+        tree.handicap()?;
         let root = tree.root();
         let first = first_player(tree)?;
         let mut setup = Setup::empty(size);
@@ -456,7 +460,9 @@ impl Tsumego {
             match vertex::parse(word, size)? {
                 Move::Play(p) => out.push(p),
                 Move::Pass => {
-                    return Err(TsumegoError::Vertex(VertexError::Syntax(word.to_string())))
+                    return Err(TsumegoError::Vertex(VertexError::NotAPoint(
+                        word.to_string(),
+                    )))
                 }
             }
         }
