@@ -258,7 +258,10 @@
 //! one every few thousand nodes, so the limit is passed by at most that batch and an
 //! expansion per thread), the time limit and the cancellation flag stop them all, and the
 //! memory is shared out as threads + 1 equal parts (a table per thread and the shared
-//! store, whose part holds the open numbers' table, at most 1 MiB, and the final values).
+//! store, whose part holds the open numbers' table, at most 1 MiB, a filter of the final
+//! values' keys, at most 512 KiB, and the final values). The final values are in maps
+//! behind locks; a lookup first reads the key's bit in the filter, without a lock, and
+//! most lookups (of keys no thread has stored) end there.
 //! WebAssembly has no threads there, and searches on one.
 //!
 //! # State (issue 5)
