@@ -29,7 +29,8 @@ pub struct Config {
     /// Most wall-clock time per call; `None` for no limit.
     pub time: Option<Duration>,
     /// Memory for the transposition table, in bytes. The table never holds more entries
-    /// than fit (about 25 bytes each); below about 100 bytes there is no table at all, and
+    /// than fit (about 25 bytes each, and at most 2^28 of them, about 6.7 GB, whatever the
+    /// bound); below about 100 bytes there is no table at all, and
     /// the search still gives right answers (or unknown), only slower.
     pub memory_bytes: usize,
     /// The 1+ε threshold trick of Pawlewicz and Lew, in percent: a child is searched until

@@ -269,9 +269,14 @@ impl Table {
     }
 }
 
+/// The most entries any table holds (about 6.7 GB of them): half the stamps, so that
+/// after the stamps are numbered again at least as many stores go by before the next
+/// time.
+pub(crate) const MAX_ENTRIES: usize = 1 << 28;
+
 /// The most entries a table of `memory_bytes` holds.
 pub(crate) fn capacity_for(memory_bytes: usize) -> usize {
-    let slots = memory_bytes / ENTRY_BYTES;
+    let slots = (memory_bytes / ENTRY_BYTES).min(MAX_ENTRIES * 8 / 7 + 1);
     if slots < 4 {
         return 0;
     }
@@ -294,6 +299,9 @@ mod tests {
         assert_eq!(capacity_for(3 * ENTRY_BYTES), 0);
         assert_eq!(capacity_for(4 * ENTRY_BYTES), 3);
         assert_eq!(capacity_for(1024 * ENTRY_BYTES), 896);
+        assert!(capacity_for(usize::MAX) <= MAX_ENTRIES);
+        assert!(capacity_for(MAX_ENTRIES * 2 * ENTRY_BYTES) <= MAX_ENTRIES);
+        assert!(capacity_for(usize::MAX) as u64 <= u64::from(STAMP_MAX) / 2);
         for mb in [1usize, 16, 100] {
             let c = capacity_for(mb << 20);
             let buckets = (c * 8 / 7).next_power_of_two();
