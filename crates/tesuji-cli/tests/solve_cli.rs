@@ -285,6 +285,15 @@ fn malformed_problems_get_clear_errors() {
             "(;SZ[9]PL[B]AB[aa]AW[ab][ba])",
             "black chain at A9 (SGF aa) has no liberties",
         ),
+        // With the place of the property that puts the stone there.
+        (
+            "(;SZ[9]PL[B]\nAW[ab][ba]\nAB[cc][aa])",
+            "not valid at line 3, column 1: the black chain at A9",
+        ),
+        (
+            "(;SZ[9]PL[B]AB[aa]AW[ab]\nAW[aa])",
+            "not valid at line 2, column 1: point A9 (SGF aa) is given twice",
+        ),
         // Game information a problem does not use is still read, as `show` reads it.
         ("(;SZ[9]AB[cc]AW[dd]MA[dd]KM[x])", "property KM"),
         ("(;SZ[9]AB[cc]AW[dd]MA[dd]HA[two])", "property HA"),

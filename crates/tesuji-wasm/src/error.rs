@@ -121,7 +121,7 @@ impl From<TsumegoError> for Error {
             TsumegoError::NoGameTree => "sgf-syntax",
             TsumegoError::Value(_) => "sgf-value",
             TsumegoError::Malformed { .. } => "malformed",
-            TsumegoError::Setup(_) => "setup",
+            TsumegoError::Setup(_) | TsumegoError::SetupAt { .. } => "setup",
             TsumegoError::Vertex(_) => "argument",
             TsumegoError::BoardTooLarge { .. } => "board-too-large",
             TsumegoError::NoTarget => "no-target",

@@ -170,6 +170,15 @@ pub enum TsumegoError {
     /// The stones do not form a valid position.
     #[error("the position is not valid: {0}")]
     Setup(#[from] SetupError),
+    /// The stones of a problem file do not form a valid position: where the setup
+    /// property that places the point at fault is.
+    #[error("the position is not valid{}: {error}", at_location(*.location))]
+    SetupAt {
+        /// The `AB` or `AW` property that places the point, when read from text.
+        location: Option<Location>,
+        /// What is wrong.
+        error: SetupError,
+    },
     /// A vertex (of `--target` or `--region`) cannot be read.
     #[error("{0}")]
     Vertex(#[from] VertexError),
@@ -427,7 +436,30 @@ impl Tsumego {
                 setup.stones.push((p, color));
             }
         }
-        Ok(Position::from_setup(&setup)?)
+        Position::from_setup(&setup).map_err(|error| {
+            // The property that places the point at fault (the last one, for a point
+            // given twice).
+            let at = match error {
+                SetupError::Duplicate { x, y, .. } | SetupError::NoLiberties { x, y, .. } => {
+                    Some(Point::new(x, y))
+                }
+                _ => None,
+            };
+            let location = tree
+                .node(root)
+                .properties()
+                .iter()
+                .filter(|p| matches!(p.id(), "AB" | "AW"))
+                .rfind(|p| {
+                    at.is_some_and(|at| {
+                        p.values().iter().any(|v| {
+                            sgf::parse_point_list_value(v, size).is_ok_and(|ps| ps.contains(&at))
+                        })
+                    })
+                })
+                .and_then(|p| p.location());
+            TsumegoError::SetupAt { location, error }
+        })
     }
 
     /// Reads a problem from SGF text (the first game tree of the collection).
