@@ -820,3 +820,16 @@ test('a proof with transpositions shared: the explorer follows them', async () =
   await page.click('#explore-close');
   noConsoleErrors();
 });
+
+test('the WebAssembly API refuses a time limit too large for a duration (once a panic)', async () => {
+  const { initSync, Problem } = await import(path.join(web, 'pkg/tesuji_wasm.js'));
+  initSync({ module: fs.readFileSync(path.join(web, 'pkg/tesuji_wasm_bg.wasm')) });
+  const problem = new Problem(CC1_894);
+  assert.throws(() => problem.solve('B', { timeMs: 1e25 }), (e) => e.kind === 'argument'
+    && /timeMs must be at most 1e12/.test(e.message));
+  assert.throws(() => Problem.open(CC1_894, { timeMs: 1e25 }), (e) => e.kind === 'argument'
+    && /timeMs \d+: .*at most 1e12/.test(e.message));
+  // Within the bound, a long limit is no limit in practice: the node budget ends it.
+  const a = problem.solve('B', { timeMs: 1e12, nodes: 5000 });
+  assert.ok(['win', 'loss', 'unknown'].includes(a.result), JSON.stringify(a.result));
+});
