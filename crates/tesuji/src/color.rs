@@ -73,7 +73,7 @@ impl FromStr for Color {
         match s.to_ascii_lowercase().as_str() {
             "b" | "black" => Ok(Color::Black),
             "w" | "white" => Ok(Color::White),
-            _ => Err(ParseColorError(s.to_string())),
+            _ => Err(ParseColorError(crate::excerpt(s))),
         }
     }
 }

@@ -48,3 +48,41 @@ pub use point::{BoardSize, BoardSizeError, Move, Point, ARRAY_LEN, MAX_SIZE, STR
 pub use position::{perft, IllegalMove, IllegalReason, MoveRecord, Position, Setup, SetupError};
 pub use rules::{KoRule, Komi, ParseKomiError, ParseRulesetError, Ruleset, Scoring, Suicide};
 pub use score::{score, Score, ScoreError};
+
+/// A value as an error message quotes it: whole when short, else its first 40 characters
+/// and its length, so that one huge bad value does not make a huge message.
+pub(crate) fn excerpt(text: &str) -> String {
+    const KEEP: usize = 40;
+    let n = text.chars().count();
+    if n <= KEEP + 8 {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(KEEP).collect();
+    format!("{head}... ({n} characters)")
+}
+
+#[cfg(test)]
+mod excerpt_tests {
+    #[test]
+    fn long_values_are_cut() {
+        assert_eq!(super::excerpt("D4"), "D4");
+        let long = "x".repeat(10_000);
+        let e = super::excerpt(&long);
+        assert!(e.len() < 80 && e.ends_with("(10000 characters)"), "{e}");
+        // Cut on a character boundary.
+        assert!(super::excerpt(&"é".repeat(100)).starts_with(&"é".repeat(40)));
+        let size = crate::BoardSize::square(19).unwrap();
+        let err = crate::vertex::parse(&long, size).unwrap_err().to_string();
+        assert!(err.len() < 200, "{err}");
+        let err = crate::sgf::parse_point(&long, size)
+            .unwrap_err()
+            .to_string();
+        assert!(err.len() < 200, "{err}");
+        let err = long.parse::<crate::Komi>().unwrap_err().to_string();
+        assert!(err.len() < 200, "{err}");
+        let err = long.parse::<crate::Color>().unwrap_err().to_string();
+        assert!(err.len() < 200, "{err}");
+        let err = long.parse::<crate::Ruleset>().unwrap_err().to_string();
+        assert!(err.len() < 200, "{err}");
+    }
+}

@@ -230,7 +230,7 @@ impl FromStr for BoardSize {
         let num = |t: &str| {
             t.trim()
                 .parse::<u64>()
-                .map_err(|_| BoardSizeError::Syntax(s.to_string()))
+                .map_err(|_| BoardSizeError::Syntax(crate::excerpt(s)))
         };
         match s.split_once(['x', 'X', ':']) {
             Some((w, h)) => BoardSize::new(num(w)?, num(h)?),

@@ -99,7 +99,7 @@ pub struct ParseKomiError(pub String);
 impl FromStr for Komi {
     type Err = ParseKomiError;
     fn from_str(s: &str) -> Result<Komi, ParseKomiError> {
-        let err = || ParseKomiError(s.to_string());
+        let err = || ParseKomiError(crate::excerpt(s));
         let t = s.trim();
         let (neg, t) = match t.strip_prefix('-') {
             Some(r) => (true, r),
@@ -260,7 +260,7 @@ impl FromStr for Ruleset {
             "newzealand" | "nz" => Ruleset::new_zealand(),
             "tromptaylor" | "tt" => Ruleset::tromp_taylor(),
             "ing" | "goe" => Ruleset::ing(),
-            _ => return Err(ParseRulesetError(s.to_string())),
+            _ => return Err(ParseRulesetError(crate::excerpt(s))),
         })
     }
 }

@@ -44,7 +44,7 @@ pub fn parse(text: &str, size: BoardSize) -> Result<Move, VertexError> {
     if t.eq_ignore_ascii_case("pass") {
         return Ok(Move::Pass);
     }
-    let syntax = || VertexError::Syntax(text.to_string());
+    let syntax = || VertexError::Syntax(crate::excerpt(text));
     let mut chars = t.chars();
     let letter = chars.next().ok_or_else(syntax)?.to_ascii_uppercase();
     let x = LETTERS
@@ -58,7 +58,7 @@ pub fn parse(text: &str, size: BoardSize) -> Result<Move, VertexError> {
     let row: usize = digits.parse().map_err(|_| syntax())?;
     if row == 0 || row > size.height() || x >= size.width() {
         return Err(VertexError::OffBoard {
-            text: text.to_string(),
+            text: crate::excerpt(text),
             size,
         });
     }

@@ -51,14 +51,14 @@ pub fn parse_point(text: &str, size: BoardSize) -> Result<Point, PointError> {
     let (x, y) = match t.as_bytes() {
         &[a, b] => match (coord(a), coord(b)) {
             (Some(x), Some(y)) => (x, y),
-            _ => return Err(PointError::Syntax(text.to_string())),
+            _ => return Err(PointError::Syntax(crate::excerpt(text))),
         },
-        _ => return Err(PointError::Syntax(text.to_string())),
+        _ => return Err(PointError::Syntax(crate::excerpt(text))),
     };
     match (x < MAX_SIZE && y < MAX_SIZE).then(|| Point::new(x, y)) {
         Some(p) if size.contains(p) => Ok(p),
         _ => Err(PointError::OffBoard {
-            text: text.to_string(),
+            text: crate::excerpt(text),
             size,
         }),
     }
@@ -297,7 +297,7 @@ impl GameTree {
         let rules = self.root_value("RU", |v| {
             v.replace('/', "-")
                 .parse()
-                .map_err(|_| ValueErrorKind::Ruleset(ParseRulesetError(v.to_string())))
+                .map_err(|_| ValueErrorKind::Ruleset(ParseRulesetError(crate::excerpt(v))))
         })?;
         let komi = self.komi()?;
         Ok(rules.map(|r: Ruleset| komi.map_or(r, |k| r.with_komi(k))))
@@ -306,7 +306,8 @@ impl GameTree {
     /// The handicap from `HA` at the root (informational: the stones are in `AB`).
     pub fn handicap(&self) -> Result<Option<u32>, ValueError> {
         self.root_value("HA", |v| {
-            v.parse().map_err(|_| ValueErrorKind::Number(v.to_string()))
+            v.parse()
+                .map_err(|_| ValueErrorKind::Number(crate::excerpt(v)))
         })
     }
 
@@ -316,7 +317,7 @@ impl GameTree {
             if v == "1" {
                 Ok(())
             } else {
-                Err(ValueErrorKind::NotGo(v.to_string()))
+                Err(ValueErrorKind::NotGo(crate::excerpt(v)))
             }
         })
         .map(|_| ())
@@ -333,7 +334,7 @@ impl GameTree {
             "W" | "w" | "2" => Ok(Some(Color::White)),
             _ if v.eq_ignore_ascii_case("black") => Ok(Some(Color::Black)),
             _ if v.eq_ignore_ascii_case("white") => Ok(Some(Color::White)),
-            _ => Err(ValueError::new(p, ValueErrorKind::Color(v.to_string()))),
+            _ => Err(ValueError::new(p, ValueErrorKind::Color(crate::excerpt(v)))),
         }
     }
 
@@ -438,7 +439,7 @@ impl GameTree {
             for v in p.values() {
                 let (pt, text) = v
                     .split_once(':')
-                    .ok_or_else(|| ValueError::new(p, ValueErrorKind::Label(v.clone())))?;
+                    .ok_or_else(|| ValueError::new(p, ValueErrorKind::Label(crate::excerpt(v))))?;
                 let pt = parse_point(pt, size)
                     .map_err(|e| ValueError::new(p, ValueErrorKind::Point(e)))?;
                 out.push((pt, text.to_string()));
