@@ -1040,10 +1040,21 @@ async function main() {
   await init();
   enableControls();
   const params = new URLSearchParams(location.search);
-  const nodes = Number(params.get('nodes'));
-  if (Number.isInteger(nodes) && nodes > 0) S.nodeBudget = nodes;
-  const memoryMb = Number(params.get('memoryMb'));
-  if (Number.isFinite(memoryMb) && memoryMb > 0) S.memoryMb = memoryMb;
+  // Budgets from the address; a value that is not one is said, not silently dropped.
+  const unread = [];
+  const budget = (name, ok, words) => {
+    const text = params.get(name);
+    if (text === null) return null;
+    const v = Number(text);
+    if (text.trim() !== '' && ok(v)) return v;
+    unread.push(`${name}=${text} in the address is not ${words}: the default is used.`);
+    return null;
+  };
+  const nodes = budget('nodes', (v) => Number.isInteger(v) && v > 0, 'a positive whole number of nodes');
+  if (nodes) S.nodeBudget = nodes;
+  const memoryMb = budget('memoryMb', (v) => Number.isFinite(v) && v > 0 && v <= 1 << 20,
+    'a memory size in MiB from more than 0 to 1048576');
+  if (memoryMb) S.memoryMb = memoryMb;
   const given = params.get('sgf');
   if (!loadSgf(given || EXAMPLE)) {
     // Keep a board under the error: an empty one of the default size.
@@ -1051,10 +1062,11 @@ async function main() {
     newBoard(9, 9);
     S.undo = [];
     $('undo').disabled = true;
-    showMessage(`The problem in the address could not be loaded. ${error}`);
+    showMessage([`The problem in the address could not be loaded. ${error}`, ...unread].join(' '));
   } else {
     S.undo = [];
     $('undo').disabled = true;
+    if (unread.length) showMessage(unread.join(' '));
   }
   document.body.dataset.ready = 'true';
 }

@@ -524,6 +524,21 @@ test('defect 5: after a solve the board explains the answer; editing is delibera
   noConsoleErrors();
 });
 
+test('budgets in the address that are not numbers are said, and the defaults used', async () => {
+  consoleErrors = [];
+  await page.goto(`${base}?memoryMb=lots&nodes=-3`);
+  await page.waitForSelector('body[data-ready=true]');
+  const text = await page.textContent('#message');
+  assert.match(text, /nodes=-3 in the address is not a positive whole number of nodes/);
+  assert.match(text, /memoryMb=lots in the address is not a memory size in MiB/);
+  // The example problem is loaded and solves with the defaults.
+  assert.ok((await page.$$('#board g.pt')).length > 0);
+  await page.goto(`${base}?memoryMb=8&nodes=5000`);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.ok(await page.isHidden('#message'));
+  noConsoleErrors();
+});
+
 test('defect 6: an unreadable SGF in the address shows the error and keeps a board', async () => {
   consoleErrors = [];
   await page.goto(`${base}?sgf=${encodeURIComponent('(;SZ[9]AB[aa')}`);
@@ -826,7 +841,7 @@ test('the WebAssembly API refuses a time limit too large for a duration (once a 
   initSync({ module: fs.readFileSync(path.join(web, 'pkg/tesuji_wasm_bg.wasm')) });
   const problem = new Problem(CC1_894);
   assert.throws(() => problem.solve('B', { timeMs: 1e25 }), (e) => e.kind === 'argument'
-    && /timeMs must be at most 1e12/.test(e.message));
+    && /timeMs must be a number at least 0 and at most 1e12/.test(e.message));
   assert.throws(() => Problem.open(CC1_894, { timeMs: 1e25 }), (e) => e.kind === 'argument'
     && /timeMs \d+: .*at most 1e12/.test(e.message));
   // Within the bound, a long limit is no limit in practice: the node budget ends it.

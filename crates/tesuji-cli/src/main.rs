@@ -35,7 +35,7 @@ use clap::{Args, Parser, Subcommand};
 use input::{Failure, Loaded};
 use std::process::ExitCode;
 use std::time::Instant;
-use tesuji::tsumego::MAX_TIME_SECONDS;
+use tesuji::tsumego::{time_budget, MAX_TIME_SECONDS};
 use tesuji::{ascii, vertex, BoardSize, Color, Move, Position, Ruleset};
 
 /// tesuji: a Go engine. Rules, formats, reading and life-and-death solving.
@@ -527,16 +527,17 @@ fn bench_playouts(a: PlayoutArgs) -> Result<ExitCode> {
 }
 
 fn gtp(a: GtpArgs) -> Result<ExitCode> {
-    if !(a.solve_time.is_finite() && a.solve_time > 0.0 && a.solve_time <= MAX_TIME_SECONDS) {
-        return Err(Failure::input(format!(
-            "--solve-time {}: give a number of seconds, more than 0 and at most {MAX_TIME_SECONDS:e}",
-            a.solve_time
-        ))
-        .into());
-    }
+    let solve_time = time_budget(a.solve_time)
+        .filter(|_| a.solve_time > 0.0)
+        .ok_or_else(|| {
+            Failure::input(format!(
+                "--solve-time {}: give a number of seconds, more than 0 and at most {MAX_TIME_SECONDS:e}",
+                a.solve_time
+            ))
+        })?;
     let mut engine = tesuji_gtp::Engine::with_rules(a.rules.unwrap_or_default());
     engine.set_seed(a.seed);
-    engine.set_solve_time(std::time::Duration::from_secs_f64(a.solve_time));
+    engine.set_solve_time(solve_time);
     engine.set_threads(a.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
-    check_move_counted, listed_first_moves, load, load_position, solve_with_progress,
+    check_move_counted, listed_first_moves, load, load_position, solve_with_progress, time_budget,
     verified_proof_text, with_threats, Answer, Goal, Inference, Loaded, Look, OpenOptions,
     SolveOptions, Tsumego, TsumegoError, Verdict, MAX_TIME_SECONDS,
 };
@@ -69,13 +69,11 @@ pub struct BudgetArgs {
 impl BudgetArgs {
     fn options(&self, cancel: &Arc<AtomicBool>) -> Result<SolveOptions> {
         let time = match self.time {
-            Some(t) if !(t.is_finite() && t > 0.0 && t <= MAX_TIME_SECONDS) => {
-                return Err(Failure::input(format!(
+            Some(t) => Some(time_budget(t).filter(|_| t > 0.0).ok_or_else(|| {
+                Failure::input(format!(
                     "--time {t}: give a positive number of seconds, at most {MAX_TIME_SECONDS:e}"
                 ))
-                .into())
-            }
-            Some(t) => Some(Duration::from_secs_f64(t)),
+            })?),
             None => None,
         };
         if self.memory == 0 || self.memory > 1 << 20 {

@@ -198,7 +198,10 @@ pub fn opt_int_arg(
 }
 
 /// An optional number of seconds, positive and finite.
-pub fn seconds_arg(name: &str, value: Option<&Bound<'_, PyAny>>) -> Result<Option<f64>> {
+pub fn seconds_arg(
+    name: &str,
+    value: Option<&Bound<'_, PyAny>>,
+) -> Result<Option<std::time::Duration>> {
     let Some(v) = value.filter(|v| !v.is_none()) else {
         return Ok(None);
     };
@@ -213,7 +216,7 @@ pub fn seconds_arg(name: &str, value: Option<&Bound<'_, PyAny>>) -> Result<Optio
         return Err(bad());
     }
     match v.extract::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 && t <= tesuji::tsumego::MAX_TIME_SECONDS => Ok(Some(t)),
+        Ok(t) if t > 0.0 => tesuji::tsumego::time_budget(t).map(Some).ok_or_else(bad),
         _ => Err(bad()),
     }
 }

@@ -162,7 +162,7 @@ impl Options {
             None => None,
             Some(t) => Some(crate::convert::color("first", t)?),
         };
-        let time = seconds_arg("time", args.time)?.map(Duration::from_secs_f64);
+        let time = seconds_arg("time", args.time)?;
         let nodes = opt_int_arg(
             "nodes",
             args.nodes,

@@ -1,14 +1,12 @@
 //! The `Problem` class: a life-and-death problem, its solver, and playing it out.
 
-use std::time::Duration;
-
 use serde::{Deserialize, Serialize};
 use tesuji::benson::unconditional_life;
 use tesuji::dfpn::{Leaf, NodeKind, Outcome, ProofTree, StopReason};
 use tesuji::sgf::Markup;
 use tesuji::tsumego::{
-    load, proof_sgf, solve_with_progress, with_threats, Answer, Goal, OpenOptions, Phase, Progress,
-    SolveOptions, Tsumego, TsumegoError, TsumegoMove, Verdict, MAX_TIME_SECONDS,
+    load, proof_sgf, solve_with_progress, time_budget, with_threats, Answer, Goal, OpenOptions,
+    Phase, Progress, SolveOptions, Tsumego, TsumegoError, TsumegoMove, Verdict, MAX_TIME_SECONDS,
 };
 use tesuji::{ascii, BoardSize, Color, Move, MoveRecord, Position, Suicide};
 use wasm_bindgen::prelude::*;
@@ -93,13 +91,12 @@ impl JsOpenOptions {
         let o: JsOpenOptions = js_options(value, "open options")?;
         let mut options = OpenOptions::default();
         if let Some(t) = o.time_ms {
-            if !(t.is_finite() && t >= 0.0 && t / 1000.0 <= MAX_TIME_SECONDS) {
-                return Err(Error::argument(format!(
+            options.time = Some(time_budget(t / 1000.0).ok_or_else(|| {
+                Error::argument(format!(
                     "open options: timeMs {t}: give a number of milliseconds, 0 or more and at most {:e}",
                     MAX_TIME_SECONDS * 1000.0
-                )));
-            }
-            options.time = Some(Duration::from_secs_f64(t / 1000.0));
+                ))
+            })?);
         }
         if let Some(n) = o.nodes {
             if !(n.is_finite() && n >= 1.0) {
@@ -159,15 +156,18 @@ impl JsSolveOptions {
                 _ => Ok(v),
             }
         };
-        if o.time_ms.is_some_and(|t| t / 1000.0 > MAX_TIME_SECONDS) {
-            return Err(Error::argument(format!(
-                "solve options: timeMs must be at most {:e}",
-                MAX_TIME_SECONDS * 1000.0
-            )));
-        }
+        let time = match o.time_ms {
+            Some(t) => Some(time_budget(t / 1000.0).ok_or_else(|| {
+                Error::argument(format!(
+                    "solve options: timeMs must be a number at least 0 and at most {:e}",
+                    MAX_TIME_SECONDS * 1000.0
+                ))
+            })?),
+            None => None,
+        };
         let mut out = SolveOptions {
             nodes: positive(o.nodes, "nodes")?.map(|n| n as u64),
-            time: positive(o.time_ms, "timeMs")?.map(|t| Duration::from_secs_f64(t / 1000.0)),
+            time,
             memory_bytes: DEFAULT_MEMORY,
             ko_threats: o.ko_threats,
             all_moves: o.all_moves,

@@ -147,6 +147,23 @@ pub const MAX_BOARD_SIDE: usize = 19;
 /// [`std::time::Duration`]).
 pub const MAX_TIME_SECONDS: f64 = 1e9;
 
+/// A time budget of `seconds` as a duration: `None` unless it is a number from 0 to
+/// [`MAX_TIME_SECONDS`]. Every face converts its time option through this, so none can
+/// hand [`std::time::Duration::from_secs_f64`] a value it panics on; a face that needs
+/// more than 0 checks that itself.
+///
+/// ```
+/// use tesuji::tsumego::time_budget;
+/// assert_eq!(time_budget(1.5), Some(std::time::Duration::from_millis(1500)));
+/// assert_eq!(time_budget(1e20), None);
+/// assert_eq!(time_budget(f64::NAN), None);
+/// assert_eq!(time_budget(-1.0), None);
+/// ```
+pub fn time_budget(seconds: f64) -> Option<std::time::Duration> {
+    (seconds.is_finite() && (0.0..=MAX_TIME_SECONDS).contains(&seconds))
+        .then(|| std::time::Duration::from_secs_f64(seconds))
+}
+
 /// Why a problem cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TsumegoError {
