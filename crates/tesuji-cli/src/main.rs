@@ -296,10 +296,9 @@ fn show(a: ShowArgs) -> Result<ExitCode> {
 fn parse_move(text: &str, size: BoardSize, file: &str) -> Result<(Option<Color>, Move)> {
     let (color, v) = match text.split_once(':') {
         Some((c, v)) => (
-            Some(
-                c.parse::<Color>()
-                    .map_err(|e| Failure::input(format!("{file}: move {text:?}: {e}")))?,
-            ),
+            Some(c.parse::<Color>().map_err(|e| {
+                Failure::input(format!("{file}: move {:?}: {e}", tesuji::excerpt(text)))
+            })?),
             v,
         ),
         None => (None, text),

@@ -70,8 +70,14 @@ impl BudgetArgs {
     fn options(&self, cancel: &Arc<AtomicBool>) -> Result<SolveOptions> {
         let time = match self.time {
             Some(t) => Some(time_budget(t).filter(|_| t > 0.0).ok_or_else(|| {
+                // A huge value reads better as 1e20 than in its twenty-one digits.
+                let shown = if t.abs() >= 1e6 {
+                    format!("{t:e}")
+                } else {
+                    t.to_string()
+                };
                 Failure::input(format!(
-                    "--time {t}: give a positive number of seconds, at most {MAX_TIME_SECONDS:e}"
+                    "--time {shown}: give a positive number of seconds, at most {MAX_TIME_SECONDS:e}"
                 ))
             })?),
             None => None,
@@ -168,7 +174,7 @@ impl OpenArgs {
 }
 
 fn parse_goal(text: &str) -> std::result::Result<Goal, String> {
-    Goal::parse(text).ok_or_else(|| format!("'{text}': give kill or live"))
+    Goal::parse(text).ok_or_else(|| format!("'{}': give kill or live", tesuji::excerpt(text)))
 }
 
 /// Arguments of `tesuji bench solve`.
@@ -1146,7 +1152,11 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
             }
         };
         let tree = tree.expect("SGF files give a tree");
-        let listed = listed_first_moves(&tree).unwrap_or_default();
+        // A listing that cannot be read is said in every run's line, not taken for none.
+        let (listed, listed_error) = match listed_first_moves(&tree) {
+            Ok(listed) => (listed, None),
+            Err(e) => (Vec::new(), Some(e.to_string())),
+        };
         let has_pl = tree.player(tree.root()).ok().flatten().is_some();
         if a.pl_only && !has_pl {
             continue;
@@ -1172,6 +1182,9 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
             }
             if let Some(frame) = &frame {
                 add_frame_json(&mut line, &problem, frame);
+            }
+            if let Some(e) = &listed_error {
+                line["listed_error"] = json!(e);
             }
             let mut nodes = answer.nodes + pre_nodes;
             // Success: the first player wins, or wins a ko with at most --max-threats

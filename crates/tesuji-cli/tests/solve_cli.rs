@@ -333,6 +333,14 @@ fn malformed_problems_get_clear_errors() {
         assert!(e.contains(args[0]) || e.contains(args[1]), "{args:?}: {e}");
         assert!(!e.contains("panicked"), "{args:?}: {e}");
     }
+    // A huge time is quoted as given, not in its twenty-one digits.
+    let o = tesuji(&[
+        "solve",
+        "../tesuji/tests/data/tsumego/tsumegojs/cc1/891.sgf",
+        "--time",
+        "1e20",
+    ]);
+    assert!(stderr(&o).contains("--time 1e20:"), "{}", stderr(&o));
     let o = tesuji(&["solve", "no-such-file.sgf"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no-such-file.sgf"));
@@ -635,4 +643,22 @@ fn a_goal_found_on_a_second_look_says_so() {
         v[0]["goal_words"],
         "live with the black group at H19 by keeping its chain at C18"
     );
+}
+
+/// A listing of answers that cannot be read is reported in the run's line, not taken for a
+/// problem without answers.
+#[test]
+fn bench_solve_reports_a_listing_it_cannot_read() {
+    let f = temp(
+        "bad-listing.sgf",
+        "(;SZ[9]PL[B]AB[ea][fa][ga][bb][cb][db][hb][ac][hc][ad][dd][ed][hd][ae][ge][bf]\
+         [cf][df][ef][ff][ab][da][ha][he][gf][af]AW[fb][gb][bc][cc][dc][ec][bd][gd][be]\
+         [ce][de][ee][fe]MA[bd](;B[eb])(;B[zz]))",
+    );
+    let o = tesuji(&["bench", "solve", &f]);
+    let v = json_lines(&o);
+    let run = &v[0];
+    let e = run["listed_error"].as_str().unwrap_or_default();
+    assert!(e.contains("line 1") && e.contains("zz"), "{run}");
+    assert_eq!(run["result"], "win", "{run}");
 }

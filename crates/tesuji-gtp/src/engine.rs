@@ -5,7 +5,9 @@ use crate::protocol::{parse_line, Command, Response};
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use tesuji::benson::Safety;
-use tesuji::{ascii, ladder, vertex, BoardSize, Color, Game, Komi, Move, Point, Position, Ruleset};
+use tesuji::{
+    ascii, excerpt, ladder, vertex, BoardSize, Color, Game, Komi, Move, Point, Position, Ruleset,
+};
 
 /// Why a command failed. Its `Display` is the text after `? `; this is the one place where
 /// library errors become GTP error messages.
@@ -150,7 +152,7 @@ impl Default for Engine {
 }
 
 fn color_arg(s: &str) -> Result<Color, GtpError> {
-    s.parse().map_err(|_| GtpError::Color(s.to_string()))
+    s.parse().map_err(|_| GtpError::Color(excerpt(s)))
 }
 
 impl Engine {
@@ -245,13 +247,13 @@ impl Engine {
     }
 
     fn vertex_arg(&self, s: &str) -> Result<Move, GtpError> {
-        vertex::parse(s, self.size()).map_err(|_| GtpError::Vertex(s.to_string()))
+        vertex::parse(s, self.size()).map_err(|_| GtpError::Vertex(excerpt(s)))
     }
 
     fn point_arg(&self, s: &str) -> Result<Point, GtpError> {
         match self.vertex_arg(s)? {
             Move::Play(p) => Ok(p),
-            Move::Pass => Err(GtpError::Vertex(s.to_string())),
+            Move::Pass => Err(GtpError::Vertex(excerpt(s))),
         }
     }
 
@@ -309,7 +311,7 @@ impl Engine {
                 nargs(1, "a size")?;
                 let n: u64 = args[0]
                     .parse()
-                    .map_err(|_| GtpError::Number(args[0].into()))?;
+                    .map_err(|_| GtpError::Number(excerpt(args[0])))?;
                 let size = BoardSize::square(n).map_err(|_| GtpError::Size)?;
                 self.reset(size);
                 Ok(String::new())
@@ -323,7 +325,7 @@ impl Engine {
                 nargs(1, "a komi")?;
                 let k: Komi = args[0]
                     .parse()
-                    .map_err(|_| GtpError::Komi(args[0].into()))?;
+                    .map_err(|_| GtpError::Komi(excerpt(args[0])))?;
                 self.game.set_komi(k);
                 Ok(String::new())
             }
@@ -331,7 +333,7 @@ impl Engine {
                 nargs(1, "a ruleset name")?;
                 let r: Ruleset = args[0]
                     .parse()
-                    .map_err(|_| GtpError::Rules(args[0].into()))?;
+                    .map_err(|_| GtpError::Rules(excerpt(args[0])))?;
                 // Keep the komi the controller set; the axes take effect on a new board.
                 self.rules = r;
                 let komi = self.game.ruleset().komi;
@@ -389,7 +391,7 @@ impl Engine {
                 nargs(1, "a number of stones")?;
                 let n: usize = args[0]
                     .parse()
-                    .map_err(|_| GtpError::Number(args[0].into()))?;
+                    .map_err(|_| GtpError::Number(excerpt(args[0])))?;
                 self.require_empty_board()?;
                 let points = if cmd.name == "fixed_handicap" {
                     fixed_handicap(self.size(), n).ok_or(GtpError::Handicap)?
@@ -444,8 +446,7 @@ impl Engine {
             "time_settings" => {
                 nargs(3, "main time, byo-yomi time and stones")?;
                 for a in &args {
-                    a.parse::<u64>()
-                        .map_err(|_| GtpError::Number(a.to_string()))?;
+                    a.parse::<u64>().map_err(|_| GtpError::Number(excerpt(a)))?;
                 }
                 Ok(String::new())
             }
@@ -453,8 +454,7 @@ impl Engine {
                 nargs(3, "a color, a time and a number of stones")?;
                 color_arg(args[0])?;
                 for a in &args[1..] {
-                    a.parse::<u64>()
-                        .map_err(|_| GtpError::Number(a.to_string()))?;
+                    a.parse::<u64>().map_err(|_| GtpError::Number(excerpt(a)))?;
                 }
                 Ok(String::new())
             }
@@ -551,7 +551,7 @@ impl Engine {
                 let move_number = match args.get(1) {
                     Some(a) => Some(
                         a.parse::<usize>()
-                            .map_err(|_| GtpError::Number(a.to_string()))?,
+                            .map_err(|_| GtpError::Number(excerpt(a)))?,
                     ),
                     None => None,
                 };
@@ -564,7 +564,7 @@ impl Engine {
                     Some(file) => {
                         let path = self.resolve(file);
                         std::fs::write(&path, text).map_err(|e| GtpError::File {
-                            file: file.to_string(),
+                            file: excerpt(file),
                             reason: e.to_string(),
                         })?;
                         Ok(String::new())
@@ -792,7 +792,7 @@ impl Engine {
     fn loadsgf(&mut self, file: &str, move_number: Option<usize>) -> Result<String, GtpError> {
         let path = self.resolve(file);
         let fail = |reason: String| GtpError::File {
-            file: file.to_string(),
+            file: excerpt(file),
             reason,
         };
         let text = std::fs::read(&path).map_err(|e| fail(e.to_string()))?;

@@ -192,3 +192,29 @@ fn tesuji_solve_keeps_to_its_time() {
     let (answer, out) = book_answer(input, Some(short));
     assert!(answer.starts_with("= unknown ? ? kill "), "{out}");
 }
+
+/// A huge bad argument is quoted by its first characters and its length, so that one bad
+/// command does not make a huge answer.
+#[test]
+fn long_bad_arguments_are_cut_in_answers() {
+    let long = "9".repeat(5_000);
+    let commands = [
+        format!("komi {long}"),
+        format!("boardsize {long}"),
+        format!("play black {long}"),
+        format!("play {long} D4"),
+        format!("fixed_handicap {long}"),
+        format!("tesuji-rules {long}"),
+        format!("loadsgf {long}"),
+        format!("time_settings {long} 1 1"),
+    ];
+    for command in &commands {
+        let answer = run(&format!("{command}\n"));
+        assert!(answer.starts_with("? "), "{answer}");
+        assert!(
+            answer.len() < 160 && answer.contains("(5000 characters)"),
+            "{} ...: {answer}",
+            &command[..20]
+        );
+    }
+}

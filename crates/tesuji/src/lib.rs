@@ -50,8 +50,15 @@ pub use rules::{KoRule, Komi, ParseKomiError, ParseRulesetError, Ruleset, Scorin
 pub use score::{score, Score, ScoreError};
 
 /// A value as an error message quotes it: whole when short, else its first 40 characters
-/// and its length, so that one huge bad value does not make a huge message.
-pub(crate) fn excerpt(text: &str) -> String {
+/// and its length, so that one huge bad value does not make a huge message. Every face
+/// (CLI, GTP, WebAssembly, Python) quotes bad input through it.
+///
+/// ```
+/// assert_eq!(tesuji::excerpt("D4"), "D4");
+/// let long = "9".repeat(300);
+/// assert_eq!(tesuji::excerpt(&long), format!("{}... (300 characters)", "9".repeat(40)));
+/// ```
+pub fn excerpt(text: &str) -> String {
     const KEEP: usize = 40;
     let n = text.chars().count();
     if n <= KEEP + 8 {
