@@ -161,7 +161,7 @@ pub fn color_letter(c: Color) -> &'static str {
 
 fn repr(arg: &Bound<'_, PyAny>) -> String {
     arg.repr()
-        .map(|r| r.to_string())
+        .map(|r| tesuji::excerpt(&r.to_string()))
         .unwrap_or_else(|_| "?".to_string())
 }
 

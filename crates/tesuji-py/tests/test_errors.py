@@ -194,3 +194,18 @@ def test_bad_solver_input():
             tesuji.solve_many([good], workers=workers)
     with pytest.raises(tesuji.TesujiError, match="give SGF text"):
         tesuji.solve(42)
+
+
+def test_long_bad_values_are_cut_in_messages():
+    """A huge bad value is quoted by its first characters and its length."""
+    good = "(;SZ[5]AB[ac][bc][cc][dc][ec][eb][ea]AW[ab][bb][cb][db][da]MA[bb])"
+    long = "x" * 5000
+    for call in [
+        lambda: tesuji.solve(good, time=long),
+        lambda: tesuji.solve(good, nodes=[1] * 3000),
+        lambda: tesuji.Game(9).play(long),
+        lambda: tesuji.Game(9, rules=long),
+    ]:
+        with pytest.raises(tesuji.TesujiError) as info:
+            call()
+        assert len(str(info.value)) < 200, str(info.value)[:300]
