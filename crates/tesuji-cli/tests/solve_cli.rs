@@ -578,7 +578,7 @@ fn an_open_problem_proof_verifies() {
 fn bench_solve_takes_open_problems() {
     let v = json_lines(&tesuji(&["bench", "solve", BOOKS, "--pl-only"]));
     let runs: Vec<&Value> = v.iter().filter(|l| l.get("file").is_some()).collect();
-    assert_eq!(runs.len(), 24);
+    assert_eq!(runs.len(), 25);
     for r in &runs {
         let file = r["file"].as_str().unwrap();
         if file.contains("1-Year-Tsumego-001") {
@@ -587,13 +587,16 @@ fn bench_solve_takes_open_problems() {
             assert!(error.contains("white group at M19"), "{r}");
             continue;
         }
-        let known_failure = file.contains("-334") || file.contains("-1-084");
+        // Tsumego for the Millions 2 121: the book's Q17 is outside the region where
+        // Black's group lives (see the library's test of its fighting chains).
+        let known_failure =
+            file.contains("-334") || file.contains("-1-084") || file.contains("-2-121");
         assert_eq!(r["success"], !known_failure, "{r}");
         assert!(r["goal_words"].is_string(), "{r}");
     }
     let summary = v.last().unwrap();
     assert_eq!(summary["successes"], 21, "{summary}");
-    assert_eq!(summary["open_problems"], 23, "{summary}");
+    assert_eq!(summary["open_problems"], 24, "{summary}");
     assert_eq!(summary["load_errors"], 1, "{summary}");
 }
 

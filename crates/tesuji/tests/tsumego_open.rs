@@ -555,6 +555,32 @@ fn a_live_goal_reads_the_capture_of_a_fighting_chain() {
     assert_eq!(attacker_first.region(), plain.region());
 }
 
+/// The fighting chains are dropped when the side to play is shown to fail with them: in
+/// Tsumego for the Millions 2 121, Black's group lives in its open region (the goal's
+/// reading shows it), but the region rebuilt with the white chain P17-P18 and its
+/// liberties Q17 and Q18 gets frame stones at R17 and R18 (White holds sway there), which
+/// take the room Black's Q17 has on the board: there Black fails whoever plays first. The
+/// goal's problem is then the one it was read in, where the side to play is not shown to
+/// fail.
+#[test]
+fn fighting_chains_that_fail_the_side_to_play_are_dropped() {
+    let pos = fixture("Tsumego-For-The-Millions-2-121.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.goal, Goal::Live);
+    assert!(
+        !found.problem.in_region(at(&pos, "Q17")),
+        "{:?}",
+        found.problem.region()
+    );
+    let answer = solve(&found.problem, Color::Black, &within_a_minute());
+    assert_ne!(answer.result, Verdict::Loss, "{answer:?}");
+    // The region with the fighting chain, as it was kept before: Black fails there.
+    let rebuilt = open_problem(&pos, &found.group.stones, &OpenOptions::default()).unwrap();
+    assert!(rebuilt.in_region(at(&pos, "Q17")), "{:?}", rebuilt.region());
+    let answer = solve(&rebuilt, Color::Black, &within_a_minute());
+    assert_eq!(answer.result, Verdict::Loss, "{answer:?}");
+}
+
 /// The fighting chains are dropped when their capture settles the group: in 1-Year
 /// Tsumego 334, the white chain D4-F4 next to Black's group, taken into the region, would
 /// make the group alive whoever plays first (even a pass lives there), while on the open

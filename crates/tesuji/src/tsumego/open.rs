@@ -222,7 +222,12 @@
 //! its problem is built again with them, and kept only if the attacker, moving first
 //! there, is not shown to fail within [`OpenOptions::fight_check_nodes`]: a group that
 //! the capture of a weak chain makes alive whoever plays first is no longer a problem, and
-//! the weak chain was probably safe on the open board.
+//! the weak chain was probably safe on the open board. Nor is it kept when the side to
+//! play, moving first with the goal's threats, is shown to fail there (within the same
+//! budget): the rebuilt region has a rim of its own, and its frame stones can take room
+//! the group has on the board (Tsumego for the Millions 2 121, where they close the two
+//! points beside the fighting chain's liberties), so that a goal read as critical would
+//! be solved as a loss.
 //!
 //! A capturing race needs no goal of its own: the attacker chains that fight the target
 //! are capturable and inside the region, so killing the target means winning the race.
@@ -1125,7 +1130,8 @@ impl Inference {
     /// while the group's fate still depends on who plays first: not when the attacker,
     /// moving first, is shown to fail there within [`OpenOptions::fight_check_nodes`]
     /// (the chains' capture settles the group, where the attacker could save them by
-    /// moves outside the region). Done once, and only for the goal taken (a stray passed
+    /// moves outside the region), nor when the side to play is (the rebuilt rim took
+    /// room the group has). Done once, and only for the goal taken (a stray passed
     /// over is read so only when it is taken back); the second look's candidates with
     /// their fighting chains had them already, and their `second` reading was this check.
     /// The region is the reading's (its reach and walls); `left` gives the budgets left.
@@ -1164,7 +1170,17 @@ impl Inference {
                 nodes = n;
                 v == Verdict::Loss
             };
-            if !settled {
+            // The frame of the rebuilt region can take room the group has on the board
+            // (a rim point next to the fighting chain, closed by sway): when the side to
+            // play, with the threats of the goal's reading, is shown to fail there, the
+            // chains have not helped it and the problem it was read in stands.
+            let lost = !settled && budget > 0 && !options.exhausted() && {
+                let (v, n) =
+                    read_with_threats(&p, first, options.ko_threats, budget, options.time, options);
+                nodes += n;
+                v == Verdict::Loss
+            };
+            if !settled && !lost {
                 self.group = g;
                 self.problem = p;
                 self.problem.set_first(first);
