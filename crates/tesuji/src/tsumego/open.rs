@@ -1161,6 +1161,7 @@ impl Inference {
         }
         .filter(|(_, p)| p.region() != self.problem.region() && !escaped(p));
         let mut nodes = 0;
+        let started = Instant::now();
         if let Some((g, p)) = rebuilt {
             let budget = options.nodes.map_or(options.fight_check_nodes, |n| {
                 n.min(options.fight_check_nodes)
@@ -1173,10 +1174,16 @@ impl Inference {
             // The frame of the rebuilt region can take room the group has on the board
             // (a rim point next to the fighting chain, closed by sway): when the side to
             // play, with the threats of the goal's reading, is shown to fail there, the
-            // chains have not helped it and the problem it was read in stands.
-            let lost = !settled && budget > 0 && !options.exhausted() && {
+            // chains have not helped it and the problem it was read in stands. Read within
+            // the same budget, and the time left after the first reading (a larger budget
+            // is in `BENCHMARKS.md`).
+            let budget = options.nodes.map_or(options.fight_check_nodes, |n| {
+                n.saturating_sub(nodes).min(options.fight_check_nodes)
+            });
+            let time = options.time.map(|t| t.saturating_sub(started.elapsed()));
+            let lost = !settled && budget > 0 && time.is_none_or(|t| !t.is_zero()) && {
                 let (v, n) =
-                    read_with_threats(&p, first, options.ko_threats, budget, options.time, options);
+                    read_with_threats(&p, first, options.ko_threats, budget, time, options);
                 nodes += n;
                 v == Verdict::Loss
             };
