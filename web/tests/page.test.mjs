@@ -836,6 +836,17 @@ test('a proof with transpositions shared: the explorer follows them', async () =
   noConsoleErrors();
 });
 
+test('the WebAssembly API quotes a long bad argument by its first characters', async () => {
+  const { initSync, Problem } = await import(path.join(web, 'pkg/tesuji_wasm.js'));
+  initSync({ module: fs.readFileSync(path.join(web, 'pkg/tesuji_wasm_bg.wasm')) });
+  const problem = new Problem(CC1_894);
+  const long = 'x'.repeat(5000);
+  for (const call of [() => problem.solve(long), () => problem.play(long)]) {
+    assert.throws(call, (e) => e.kind === 'argument' && e.message.length < 200
+      && /\(5000 characters\)/.test(e.message), 'a short message');
+  }
+});
+
 test('the WebAssembly API refuses a time limit too large for a duration (once a panic)', async () => {
   const { initSync, Problem } = await import(path.join(web, 'pkg/tesuji_wasm.js'));
   initSync({ module: fs.readFileSync(path.join(web, 'pkg/tesuji_wasm_bg.wasm')) });

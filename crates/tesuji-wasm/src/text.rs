@@ -16,7 +16,8 @@ pub fn parse_color(text: &str) -> Result<Color> {
         "b" | "black" | "x" => Ok(Color::Black),
         "w" | "white" | "o" => Ok(Color::White),
         _ => Err(Error::argument(format!(
-            "not a colour: {text:?} (expected \"B\" or \"W\")"
+            "not a colour: {:?} (expected \"B\" or \"W\")",
+            tesuji::excerpt(text)
         ))),
     }
 }
@@ -44,7 +45,10 @@ pub fn parse_move(text: &str, size: BoardSize) -> Result<Move> {
 pub fn parse_point(text: &str, size: BoardSize) -> Result<Point> {
     match parse_move(text, size)? {
         Move::Play(p) => Ok(p),
-        Move::Pass => Err(Error::argument(format!("{text:?} is not a point"))),
+        Move::Pass => Err(Error::argument(format!(
+            "{:?} is not a point",
+            tesuji::excerpt(text)
+        ))),
     }
 }
 
