@@ -35,7 +35,6 @@ use clap::{Args, Parser, Subcommand};
 use input::{Failure, Loaded};
 use std::process::ExitCode;
 use std::time::Instant;
-use tesuji::tsumego::{time_budget, MAX_TIME_SECONDS};
 use tesuji::{ascii, vertex, BoardSize, Color, Move, Position, Ruleset};
 
 /// tesuji: a Go engine. Rules, formats, reading and life-and-death solving.
@@ -526,14 +525,7 @@ fn bench_playouts(a: PlayoutArgs) -> Result<ExitCode> {
 }
 
 fn gtp(a: GtpArgs) -> Result<ExitCode> {
-    let solve_time = time_budget(a.solve_time)
-        .filter(|_| a.solve_time > 0.0)
-        .ok_or_else(|| {
-            Failure::input(format!(
-                "--solve-time {}: give a number of seconds, more than 0 and at most {MAX_TIME_SECONDS:e}",
-                a.solve_time
-            ))
-        })?;
+    let solve_time = input::seconds_option("--solve-time", a.solve_time)?;
     let mut engine = tesuji_gtp::Engine::with_rules(a.rules.unwrap_or_default());
     engine.set_seed(a.seed);
     engine.set_solve_time(solve_time);

@@ -1,6 +1,6 @@
 //! `tesuji solve` and `tesuji bench solve`: the life-and-death solver.
 
-use crate::input::Failure;
+use crate::input::{seconds_option, Failure};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
@@ -12,9 +12,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
-    check_move_counted, listed_first_moves, load, load_position, solve_with_progress, time_budget,
+    check_move_counted, listed_first_moves, load, load_position, solve_with_progress,
     verified_proof_text, with_threats, Answer, Goal, Inference, Loaded, Look, OpenOptions,
-    SolveOptions, Tsumego, TsumegoError, Verdict, MAX_TIME_SECONDS,
+    SolveOptions, Tsumego, TsumegoError, Verdict,
 };
 use tesuji::{ascii, sgf, vertex, BoardSize, Color, Move, Point};
 
@@ -69,17 +69,7 @@ pub struct BudgetArgs {
 impl BudgetArgs {
     fn options(&self, cancel: &Arc<AtomicBool>) -> Result<SolveOptions> {
         let time = match self.time {
-            Some(t) => Some(time_budget(t).filter(|_| t > 0.0).ok_or_else(|| {
-                // A huge value reads better as 1e20 than in its twenty-one digits.
-                let shown = if t.abs() >= 1e6 {
-                    format!("{t:e}")
-                } else {
-                    t.to_string()
-                };
-                Failure::input(format!(
-                    "--time {shown}: give a positive number of seconds, at most {MAX_TIME_SECONDS:e}"
-                ))
-            })?),
+            Some(t) => Some(seconds_option("--time", t)?),
             None => None,
         };
         if self.memory == 0 || self.memory > 1 << 20 {

@@ -341,6 +341,10 @@ fn malformed_problems_get_clear_errors() {
         "1e20",
     ]);
     assert!(stderr(&o).contains("--time 1e20:"), "{}", stderr(&o));
+    // The engine's time option goes through the same check.
+    let o = tesuji(&["gtp", "--solve-time", "1e20"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--solve-time 1e20:"), "{}", stderr(&o));
     let o = tesuji(&["solve", "no-such-file.sgf"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no-such-file.sgf"));

@@ -86,17 +86,28 @@ struct JsOpenOptions {
     reach: Option<u32>,
 }
 
+/// The `timeMs` of `what` (open or solve options) as a duration: 0 or more and at most
+/// [`MAX_TIME_SECONDS`] (through [`time_budget`]), else an argument error.
+fn time_ms(what: &str, t: f64) -> Result<std::time::Duration> {
+    time_budget(t / 1000.0).ok_or_else(|| {
+        let shown = if t.abs() >= 1e6 {
+            format!("{t:e}")
+        } else {
+            t.to_string()
+        };
+        Error::argument(format!(
+            "{what}: timeMs {shown}: give a number of milliseconds, 0 or more and at most {:e}",
+            MAX_TIME_SECONDS * 1000.0
+        ))
+    })
+}
+
 impl JsOpenOptions {
     fn read(value: JsValue) -> Result<OpenOptions> {
         let o: JsOpenOptions = js_options(value, "open options")?;
         let mut options = OpenOptions::default();
         if let Some(t) = o.time_ms {
-            options.time = Some(time_budget(t / 1000.0).ok_or_else(|| {
-                Error::argument(format!(
-                    "open options: timeMs {t}: give a number of milliseconds, 0 or more and at most {:e}",
-                    MAX_TIME_SECONDS * 1000.0
-                ))
-            })?);
+            options.time = Some(time_ms("open options", t)?);
         }
         if let Some(n) = o.nodes {
             if !(n.is_finite() && n >= 1.0) {
@@ -156,15 +167,7 @@ impl JsSolveOptions {
                 _ => Ok(v),
             }
         };
-        let time = match o.time_ms {
-            Some(t) => Some(time_budget(t / 1000.0).ok_or_else(|| {
-                Error::argument(format!(
-                    "solve options: timeMs must be a number at least 0 and at most {:e}",
-                    MAX_TIME_SECONDS * 1000.0
-                ))
-            })?),
-            None => None,
-        };
+        let time = o.time_ms.map(|t| time_ms("solve options", t)).transpose()?;
         let mut out = SolveOptions {
             nodes: positive(o.nodes, "nodes")?.map(|n| n as u64),
             time,
