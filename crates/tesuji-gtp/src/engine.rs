@@ -22,9 +22,9 @@ pub enum GtpError {
     /// A colour argument is not b, w, black or white.
     #[error("invalid color: {0}")]
     Color(String),
-    /// A vertex argument is malformed or off the board.
-    #[error("invalid vertex: {0}")]
-    Vertex(String),
+    /// A vertex argument is malformed, off the board, or a pass where a point is needed.
+    #[error("{0}")]
+    Vertex(vertex::VertexError),
     /// A number argument is not a number.
     #[error("not a number: {0}")]
     Number(String),
@@ -34,9 +34,9 @@ pub enum GtpError {
     /// Board size outside 1..25.
     #[error("unacceptable size")]
     Size,
-    /// Komi is not a multiple of one half.
-    #[error("komi {0}: give a multiple of 0.5 (such as 6.5 or 7)")]
-    Komi(String),
+    /// Komi is not a multiple of one half, or too large.
+    #[error("{0}")]
+    Komi(tesuji::ParseKomiError),
     /// Nothing to undo.
     #[error("cannot undo")]
     CannotUndo,
@@ -247,13 +247,13 @@ impl Engine {
     }
 
     fn vertex_arg(&self, s: &str) -> Result<Move, GtpError> {
-        vertex::parse(s, self.size()).map_err(|_| GtpError::Vertex(excerpt(s)))
+        vertex::parse(s, self.size()).map_err(GtpError::Vertex)
     }
 
     fn point_arg(&self, s: &str) -> Result<Point, GtpError> {
         match self.vertex_arg(s)? {
             Move::Play(p) => Ok(p),
-            Move::Pass => Err(GtpError::Vertex(excerpt(s))),
+            Move::Pass => Err(GtpError::Vertex(vertex::VertexError::NotAPoint(excerpt(s)))),
         }
     }
 
@@ -323,9 +323,7 @@ impl Engine {
             }
             "komi" => {
                 nargs(1, "a komi")?;
-                let k: Komi = args[0]
-                    .parse()
-                    .map_err(|_| GtpError::Komi(excerpt(args[0])))?;
+                let k: Komi = args[0].parse().map_err(GtpError::Komi)?;
                 self.game.set_komi(k);
                 Ok(String::new())
             }

@@ -68,12 +68,15 @@ pub fn komi(arg: &Bound<'_, PyAny>) -> Result<Komi> {
     }
     if let Ok(x) = arg.extract::<f64>() {
         let half = x * 2.0;
-        if x.is_finite() && half == half.round() && half.abs() <= 2_000_000.0 {
+        if x.is_finite() && half == half.round() && half.abs() <= 1_999_999.0 {
             return Ok(Komi::from_half_points(half as i32));
         }
-        return Err(Error::input(format!(
-            "komi {x}: not a multiple of 0.5 such as 6.5 or 7"
-        )));
+        let why = if x.is_finite() && half == half.round() {
+            "at most 999999.5 either way"
+        } else {
+            "not a multiple of 0.5 such as 6.5 or 7"
+        };
+        return Err(Error::input(format!("komi {x}: {why}")));
     }
     Err(Error::input(format!(
         "komi {}: give a number such as 6.5 or 7",
@@ -122,7 +125,8 @@ pub fn move_arg(arg: &Bound<'_, PyAny>, size: BoardSize) -> Result<Move> {
             return match size.point(col, row) {
                 Some(p) => Ok(Move::Play(p)),
                 None => Err(Error::input(format!(
-                    "move ({row}, {col}): (row, col) is off the {size} board (rows 0 to {}, columns 0 to {})",
+                    "move ({row}, {col}): (row, col) is off the {} board (rows 0 to {}, columns 0 to {})",
+                    size.dimensions(),
                     h - 1,
                     w - 1
                 ))),

@@ -35,18 +35,24 @@ def test_bad_rules_and_komi():
     for komi in [6.3, "abc", float("nan"), float("inf"), True]:
         with pytest.raises(tesuji.TesujiError, match="komi"):
             tesuji.Game(9, komi=komi)
+    # A komi too large is told so, not taken for one that is not a multiple of 0.5.
+    for komi in [2e6, -1_000_000, "1234567", "-1000000.5"]:
+        with pytest.raises(tesuji.TesujiError, match="at most 999999.5 either way"):
+            tesuji.Game(9, komi=komi)
+    assert tesuji.Game(9, komi=999_999.5).komi == 999_999.5
+    assert tesuji.Game(9, komi="-999999.5").komi == -999_999.5
 
 
 @pytest.mark.parametrize(
     "move, message",
     [
-        ("Z99", "vertex Z99 is off the 9 board"),
-        ("J10", "vertex J10 is off the 9 board"),
+        ("Z99", r"vertex Z99 is off the 9x9 board \(columns A to J, rows 1 to 9\)"),
+        ("J10", "vertex J10 is off the 9x9 board"),
         ("I5", "not a vertex"),
         ("", "not a vertex"),
         ("5D", "not a vertex"),
-        ((9, 0), r"\(row, col\) is off the 9 board"),
-        ((-1, 2), "off the 9 board"),
+        ((9, 0), r"\(row, col\) is off the 9x9 board"),
+        ((-1, 2), "off the 9x9 board"),
         (82, "an index must be 0 to 81"),
         (-1, "an index must be 0 to 81"),
         (2**70, "an index must be"),

@@ -59,7 +59,10 @@ pub fn point_at(x: u32, y: u32, size: BoardSize) -> Result<Point> {
         Ok(Point::new(x, y))
     } else {
         Err(Error::argument(format!(
-            "point {x},{y} is off the {size} board"
+            "point {x},{y} is off the {} board (x 0 to {}, y 0 to {})",
+            size.dimensions(),
+            size.width() - 1,
+            size.height() - 1
         )))
     }
 }

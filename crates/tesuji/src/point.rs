@@ -184,6 +184,18 @@ impl BoardSize {
         self.width as usize * self.height as usize
     }
 
+    /// Width and height as people say them, `19x19` or `9x16`, even for a square board
+    /// (the [`Display`](fmt::Display) form writes a square one as `19`, as SGF does).
+    ///
+    /// ```
+    /// let size = tesuji::BoardSize::square(9).unwrap();
+    /// assert_eq!(size.to_string(), "9");
+    /// assert_eq!(size.dimensions(), "9x9");
+    /// ```
+    pub fn dimensions(self) -> String {
+        format!("{}x{}", self.width, self.height)
+    }
+
     /// Whether the board is square.
     pub const fn is_square(self) -> bool {
         self.width == self.height

@@ -149,7 +149,7 @@ impl Setup {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// A stone or the ko point lies outside the board.
-    #[error("point {x},{y} is off the {size} board")]
+    #[error("point {x},{y} is off the {} board", .size.dimensions())]
     OffBoard {
         /// Column of the point.
         x: usize,

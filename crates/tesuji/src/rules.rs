@@ -91,15 +91,31 @@ pub(crate) fn fmt_half_points(h: i32, f: &mut fmt::Formatter<'_>) -> fmt::Result
     }
 }
 
-/// Error for komi text that is not a multiple of one half.
+/// Error for komi text that is not a komi: not a number, not a multiple of one half, or
+/// beyond 999999.5 either way.
+///
+/// ```
+/// let e = "1.25".parse::<tesuji::Komi>().unwrap_err();
+/// assert_eq!(e.to_string(), "not a komi: \"1.25\" (expected a multiple of 0.5 such as 6.5 or 7)");
+/// let e = "1234567".parse::<tesuji::Komi>().unwrap_err();
+/// assert_eq!(e.to_string(), "not a komi: \"1234567\" (at most 999999.5 either way)");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("not a komi: {0:?} (expected a multiple of 0.5 such as 6.5 or 7)")]
-pub struct ParseKomiError(pub String);
+#[error("not a komi: {text:?} ({})", if *.too_large { "at most 999999.5 either way" } else { "expected a multiple of 0.5 such as 6.5 or 7" })]
+pub struct ParseKomiError {
+    /// The text (its first characters and its length when long, see [`crate::excerpt`]).
+    pub text: String,
+    /// Whether the text is a multiple of one half, only too large.
+    pub too_large: bool,
+}
 
 impl FromStr for Komi {
     type Err = ParseKomiError;
     fn from_str(s: &str) -> Result<Komi, ParseKomiError> {
-        let err = || ParseKomiError(crate::excerpt(s));
+        let err = || ParseKomiError {
+            text: crate::excerpt(s),
+            too_large: false,
+        };
         let t = s.trim();
         let (neg, t) = match t.strip_prefix('-') {
             Some(r) => (true, r),
@@ -109,14 +125,7 @@ impl FromStr for Komi {
         if int.is_empty() && frac.is_empty() {
             return Err(err());
         }
-        let whole: i32 = if int.is_empty() {
-            0
-        } else if int.bytes().all(|b| b.is_ascii_digit()) && int.len() <= 6 {
-            int.parse().map_err(|_| err())?
-        } else {
-            return Err(err());
-        };
-        if !frac.bytes().all(|b| b.is_ascii_digit()) {
+        if !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
             return Err(err());
         }
         let frac = frac.trim_end_matches('0');
@@ -124,6 +133,18 @@ impl FromStr for Komi {
             "" => 0,
             "5" => 1,
             _ => return Err(err()),
+        };
+        // A number of digits only, so only its size can stop it now.
+        let int = int.trim_start_matches('0');
+        let whole: i32 = match int {
+            "" => 0,
+            _ if int.len() <= 6 => int.parse().map_err(|_| err())?,
+            _ => {
+                return Err(ParseKomiError {
+                    text: crate::excerpt(s),
+                    too_large: true,
+                })
+            }
         };
         let h = whole * 2 + half;
         Ok(Komi(if neg { -h } else { h }))

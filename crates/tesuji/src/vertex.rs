@@ -20,7 +20,12 @@ pub enum VertexError {
     #[error("{0:?} is a pass, not a point (expected a vertex such as D4)")]
     NotAPoint(String),
     /// Well formed, but beyond the edge of the board.
-    #[error("vertex {text} is off the {size} board")]
+    #[error(
+        "vertex {text} is off the {} board (columns A to {}, rows 1 to {})",
+        .size.dimensions(),
+        column_letter(.size.width() - 1),
+        .size.height()
+    )]
     OffBoard {
         /// The vertex as given.
         text: String,
