@@ -215,7 +215,7 @@ fn a_cut_answer_says_it_is_partial() {
         "--max-threats",
         "2",
         "--nodes",
-        "350",
+        "345",
         "--threads",
         "1",
     ]);
@@ -425,8 +425,8 @@ fn a_proof_too_large_for_the_memory_bound_is_a_clear_error() {
 
 #[test]
 fn variation_evidence_is_written_verified() {
-    // In gop/7260's listed line H9 J9, we answer H7 where the file lists G9: the bench
-    // proves H7 and writes the verified proof. One thread: the move chosen among winning
+    // In gop/7260's listed line H9 J9, we answer J8 where the file lists G9: the bench
+    // proves J8 and writes the verified proof. One thread: the move chosen among winning
     // ones may differ with more (only the answer does not), and G9 would need no evidence.
     let dir = temp("evidence-marker", "");
     let dir = std::path::Path::new(&dir).with_file_name("evidence");
@@ -443,11 +443,11 @@ fn variation_evidence_is_written_verified() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("ours H7, listed G9 (evidence: "),
+        stdout(&o).contains("ours J8, listed G9 (evidence: "),
         "{}",
         stdout(&o)
     );
-    let file = dir.join("gop-7260-after-H9-J9-H7.sgf");
+    let file = dir.join("gop-7260-after-H9-J9-J8.sgf");
     let text = std::fs::read_to_string(&file).expect("the evidence file");
     assert!(
         text.contains("WIN[B]") && text.contains("C[RIGHT]"),

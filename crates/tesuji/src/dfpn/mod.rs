@@ -274,7 +274,8 @@
 //! to none, under several key seeds), take-away, tic-tac-toe and 3 in a row on 4×4, plus a
 //! hand-made GHI case and random ones where a naive table answers wrongly.
 //!
-//! ε is 25 % by default and the tsumego solver uses weak proof numbers, both chosen by
+//! ε is 25 % by default and the tsumego solver uses weak proof numbers in which two open
+//! children beside the largest are free ([`Config::weak_free`]), all chosen by
 //! measurement (the figures, and those of the table's batched lookups, are in
 //! `BENCHMARKS.md`). Progress is reported from inside one search
 //! ([`Solver::solve_reporting`]): a search run in slices loses, at each restart, the

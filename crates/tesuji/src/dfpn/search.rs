@@ -41,6 +41,11 @@ pub struct Config {
     /// one per other open child, instead of the sum. Cycles and transpositions then cannot
     /// inflate numbers exponentially.
     pub weak: bool,
+    /// With [`Config::weak`], how many open children beside the largest add nothing to the
+    /// summed number (0: each adds one, as in Ueda et al.). A few sibling moves of a fight
+    /// mostly lead to the same positions, so their trees overlap and a second or third open
+    /// child says little about how much more work the node needs; many say more.
+    pub weak_free: u32,
     /// Set to `true` from elsewhere to stop the search (it then answers unknown).
     pub cancel: Option<Arc<AtomicBool>>,
     /// Threads of [`Solver::solve_threads`] (1 and 0 mean one: the search of
@@ -58,6 +63,7 @@ impl Default for Config {
             memory_bytes: 64 << 20,
             epsilon_percent: 25,
             weak: false,
+            weak_free: 0,
             cancel: None,
             threads: 1,
         }
@@ -1264,7 +1270,7 @@ impl Solver {
             s_count += u32::from(cs > 0);
         }
         if self.config.weak && s_max != INF && s_count > 0 {
-            s = add(s_max, s_count - 1);
+            s = add(s_max, (s_count - 1).saturating_sub(self.config.weak_free));
         }
         let (dep, flags) = match (m, win) {
             (0, Some(w)) => w,

@@ -1459,6 +1459,7 @@ fn read_with_threats(
         memory_bytes: options.memory_bytes,
         cancel: options.cancel.clone(),
         weak: true,
+        weak_free: super::solve::WEAK_FREE,
         ..Config::default()
     });
     // The plain search, on this thread: the goal found must not depend on the cores.

@@ -316,6 +316,11 @@ struct Budget<'a> {
 /// settle.
 const FEWEST_SHARE: u32 = 2;
 
+/// Open children beside the largest that add nothing to a node's summed proof number in
+/// the tsumego searches ([`Config::weak_free`]): the sibling moves of a fight mostly reach
+/// the same positions, so a second and a third open child say little about the work left.
+pub(crate) const WEAK_FREE: u32 = 2;
+
 /// Nodes of the main search between progress reports.
 const SLICE: u64 = 200_000;
 
@@ -433,11 +438,10 @@ impl Budget<'_> {
             time,
             memory_bytes: self.options.memory_bytes,
             cancel: self.options.cancel.clone(),
-            // Weak proof numbers (see `Config::weak`): on the 104 answered tsumego.js
-            // problems 23.3M -> 21.0M nodes (9.4 s -> 7.8 s), on 96 harder runs of the
-            // unanswered ones 29 % fewer nodes in the geometric mean (one run of the 96,
-            // gop/13485 W, got slower: 14.5M nodes -> over 30M).
+            // Weak proof numbers (see `Config::weak`), with two open children beside
+            // the largest free: chosen by measurement (`BENCHMARKS.md`).
             weak: true,
+            weak_free: WEAK_FREE,
             threads: self.options.threads,
             ..Config::default()
         })
