@@ -404,8 +404,8 @@ test('defect 1: a proven result keeps its proven winning move when the budget ru
   assert.equal(await page.getAttribute('#answer-W', 'data-complete'), 'false');
   assert.match(await page.textContent('#answer-W .moves'), /found so far: G7 \(the list may be incomplete\)/);
   assert.match(await page.textContent('#answer-W .note'), /node budget ran out/);
-  // A result with no winning move found yet says exactly that (cc1/894, Black, 350 nodes).
-  await openWith(CC1_894, 350);
+  // A result with no winning move found yet says exactly that (cc1/894, Black, 345 nodes).
+  await openWith(CC1_894, 345);
   await page.selectOption('#first', 'B');
   await solveAndWait();
   assert.equal(await page.getAttribute('#answer-B', 'data-result'), 'win');
