@@ -38,13 +38,15 @@ pub struct Config {
     /// plain df-pn.
     pub epsilon_percent: u32,
     /// Weak proof numbers (Ueda et al.): a node's summed number is the largest child's plus
-    /// one per other open child, instead of the sum. Cycles and transpositions then cannot
-    /// inflate numbers exponentially.
+    /// one per other open child (beyond [`Config::weak_free`] of them), instead of the sum.
+    /// Cycles and transpositions then cannot inflate numbers exponentially.
     pub weak: bool,
     /// With [`Config::weak`], how many open children beside the largest add nothing to the
-    /// summed number (0: each adds one, as in Ueda et al.). A few sibling moves of a fight
-    /// mostly lead to the same positions, so their trees overlap and a second or third open
-    /// child says little about how much more work the node needs; many say more.
+    /// summed number (0: each adds one, as in Ueda et al.). The reasoning behind a value
+    /// above 0: a few sibling moves of a fight mostly lead to the same positions, so their
+    /// trees overlap, and a second or third open child says little about how much more
+    /// work the node needs, where many say more. The value is chosen by measurement. Any
+    /// value gives the same answers; only the order of the search changes.
     pub weak_free: u32,
     /// Set to `true` from elsewhere to stop the search (it then answers unknown).
     pub cancel: Option<Arc<AtomicBool>>,

@@ -1020,7 +1020,8 @@ fn no_moves_and_terminal_roots() {
 fn cyclic_graphs_end_in_every_mode() {
     let base = 0x5EED_1001;
     println!("cyclic graphs, solve and solve_children: seeds {base}..+1000");
-    for weak in [false, true] {
+    // Weak numbers without and with free children (the tsumego searches' two).
+    for (weak, weak_free) in [(false, 0), (true, 0), (true, 2)] {
         for eps in [0, 25, 100] {
             let (mut unknown, mut nodes, mut fallbacks) = (0, 0, 0);
             for i in 0..1000u64 {
@@ -1028,6 +1029,7 @@ fn cyclic_graphs_end_in_every_mode() {
                 let mut g = Graph::random(seed, 2 + (i % 11) as usize, true);
                 let mut solver = Solver::new(Config {
                     weak,
+                    weak_free,
                     epsilon_percent: eps,
                     nodes: Some(1_000_000),
                     ..Config::default()
@@ -1040,8 +1042,10 @@ fn cyclic_graphs_end_in_every_mode() {
                 unknown += usize::from(r.stopped != StopReason::Solved);
                 fallbacks += solver.fallbacks();
             }
-            println!("  weak {weak} epsilon {eps}%: {nodes} nodes, {fallbacks} fallbacks");
-            assert_eq!(unknown, 0, "weak {weak} epsilon {eps}");
+            println!(
+                "  weak {weak} (free {weak_free}) epsilon {eps}%: {nodes} nodes, {fallbacks} fallbacks"
+            );
+            assert_eq!(unknown, 0, "weak {weak} free {weak_free} epsilon {eps}");
         }
     }
 }
@@ -1177,6 +1181,7 @@ fn odd_inputs_do_not_panic() {
         let mut solver = Solver::new(Config {
             epsilon_percent: [0, u32::MAX, 1_000_000][(i % 3) as usize],
             weak: i % 2 == 0,
+            weak_free: [0, 2, u32::MAX][(i % 3) as usize],
             nodes: Some(1_000_000),
             ..Config::default()
         });
@@ -1200,6 +1205,7 @@ fn larger_cyclic_graphs_with_small_tables() {
             memory_bytes: [500usize, 5_000, 1 << 20][(i % 3) as usize],
             nodes: Some(2_000_000),
             weak: i % 2 == 1,
+            weak_free: [0, 2][(i / 2 % 2) as usize],
             ..Config::default()
         };
         let mut solver = Solver::new(config);
