@@ -30,19 +30,15 @@ impl std::error::Error for Failure {}
 
 /// A time option (`flag`, such as `--time`) given as `seconds`: more than 0 and at most
 /// [`tesuji::tsumego::MAX_TIME_SECONDS`] (through [`tesuji::tsumego::time_budget`]), else
-/// a bad-input failure that quotes the value (a huge one as `1e20`, not in its digits).
+/// a bad-input failure that quotes the value ([`tesuji::tsumego::brief_number`]).
 pub fn seconds_option(flag: &str, seconds: f64) -> Result<std::time::Duration, Failure> {
-    use tesuji::tsumego::{time_budget, MAX_TIME_SECONDS};
+    use tesuji::tsumego::{brief_number, time_budget, MAX_TIME_SECONDS};
     time_budget(seconds)
         .filter(|_| seconds > 0.0)
         .ok_or_else(|| {
-            let shown = if seconds.abs() >= 1e6 {
-                format!("{seconds:e}")
-            } else {
-                seconds.to_string()
-            };
             Failure::input(format!(
-                "{flag} {shown}: give a number of seconds, more than 0 and at most {MAX_TIME_SECONDS:e}"
+                "{flag} {}: give a number of seconds, more than 0 and at most {MAX_TIME_SECONDS:e}",
+                brief_number(seconds)
             ))
         })
 }

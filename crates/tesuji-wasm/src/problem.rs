@@ -90,13 +90,9 @@ struct JsOpenOptions {
 /// [`MAX_TIME_SECONDS`] (through [`time_budget`]), else an argument error.
 fn time_ms(what: &str, t: f64) -> Result<std::time::Duration> {
     time_budget(t / 1000.0).ok_or_else(|| {
-        let shown = if t.abs() >= 1e6 {
-            format!("{t:e}")
-        } else {
-            t.to_string()
-        };
         Error::argument(format!(
-            "{what}: timeMs {shown}: give a number of milliseconds, 0 or more and at most {:e}",
+            "{what}: timeMs {}: give a number of milliseconds, 0 or more and at most {:e}",
+            tesuji::tsumego::brief_number(t),
             MAX_TIME_SECONDS * 1000.0
         ))
     })

@@ -164,6 +164,24 @@ pub fn time_budget(seconds: f64) -> Option<std::time::Duration> {
         .then(|| std::time::Duration::from_secs_f64(seconds))
 }
 
+/// A number as an error message quotes it: as given, except that a huge one reads as
+/// `1e20` rather than in its twenty-one digits (what the faces say of a time option
+/// that [`time_budget`] refuses).
+///
+/// ```
+/// use tesuji::tsumego::brief_number;
+/// assert_eq!(brief_number(2.5), "2.5");
+/// assert_eq!(brief_number(1e20), "1e20");
+/// assert_eq!(brief_number(-3e7), "-3e7");
+/// ```
+pub fn brief_number(x: f64) -> String {
+    if x.abs() >= 1e6 {
+        format!("{x:e}")
+    } else {
+        x.to_string()
+    }
+}
+
 /// Why a problem cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TsumegoError {
