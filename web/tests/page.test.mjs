@@ -28,7 +28,7 @@ const TYPES = {
 const CC1_894 = fs.readFileSync(path.join(data, 'cc1/894.sgf'), 'utf8');
 // cc2/333: too hard for the tests' budgets; for stopping a long solve.
 const HARD = fs.readFileSync(path.join(data, 'cc2/333.sgf'), 'utf8');
-// cc1/891: with White first and 351 nodes, the result is proven (White lives) and the
+// cc1/891: with White first and 380 nodes, the result is proven (White lives) and the
 // budget runs out while the first moves are searched: G7 is proven, F6 fails, the rest is
 // not searched (node budgets make this the same on every machine).
 const CC1_891 = fs.readFileSync(path.join(data, 'cc1/891.sgf'), 'utf8');
@@ -388,7 +388,7 @@ test('defect 1: a proven result keeps its proven winning move when the budget ru
   const a = await page.evaluate(async (sgf) => {
     const { Problem } = await import('./pkg/tesuji_wasm.js');
     const p = new Problem(sgf);
-    const r = p.solve('W', { nodes: 351, allMoves: true, maxThreats: 2 });
+    const r = p.solve('W', { nodes: 380, allMoves: true, maxThreats: 2 });
     p.free();
     return r;
   }, CC1_891);
@@ -398,14 +398,14 @@ test('defect 1: a proven result keeps its proven winning move when the budget ru
   assert.match(a.note, /1 winning move found so far/);
   assert.ok(a.unsearched.length > 0);
   // The page, with the same budget: says what is known, not a finished answer.
-  await openWith(CC1_891, 351);
+  await openWith(CC1_891, 380);
   await page.selectOption('#first', 'W');
   await solveAndWait();
   assert.equal(await page.getAttribute('#answer-W', 'data-complete'), 'false');
   assert.match(await page.textContent('#answer-W .moves'), /found so far: G7 \(the list may be incomplete\)/);
   assert.match(await page.textContent('#answer-W .note'), /node budget ran out/);
-  // A result with no winning move found yet says exactly that (cc1/894, Black, 345 nodes).
-  await openWith(CC1_894, 345);
+  // A result with no winning move found yet says exactly that (cc1/894, Black, 394 nodes).
+  await openWith(CC1_894, 394);
   await page.selectOption('#first', 'B');
   await solveAndWait();
   assert.equal(await page.getAttribute('#answer-B', 'data-result'), 'win');

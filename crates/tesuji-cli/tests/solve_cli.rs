@@ -193,11 +193,11 @@ fn a_cut_answer_says_it_is_partial() {
         "--threads",
         "1",
     ];
-    let o = tesuji(&[&args[..], &["--nodes", "351"]].concat());
+    let o = tesuji(&[&args[..], &["--nodes", "380"]].concat());
     let text = stdout(&o);
     assert!(text.starts_with("White to play: White can live (unconditionally)\n  the node budget ran out: what follows is what was established, not the whole answer\n  winning moves found so far: G7\n  failing moves (refutation): F6 (reply not found)\n  not searched: C6, F7, E8, pass\n"), "{text}");
     let v = json_lines(&tesuji(
-        &[&args[..], &["--nodes", "351", "--json"]].concat(),
+        &[&args[..], &["--nodes", "380", "--json"]].concat(),
     ));
     assert_eq!(v[0]["moves"], serde_json::json!(["G7"]));
     assert_eq!(
@@ -215,7 +215,7 @@ fn a_cut_answer_says_it_is_partial() {
         "--max-threats",
         "2",
         "--nodes",
-        "345",
+        "394",
         "--threads",
         "1",
     ]);

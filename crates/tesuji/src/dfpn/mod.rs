@@ -275,7 +275,9 @@
 //! hand-made GHI case and random ones where a naive table answers wrongly.
 //!
 //! ε is 25 % by default and the tsumego solver uses weak proof numbers in which two open
-//! children beside the largest are free ([`Config::weak_free`]), all chosen by
+//! children beside the largest are free ([`Config::weak_free`]), and initial numbers
+//! raised by the child's place in the move order ([`Config::rank_divisor`],
+//! [`Config::rank_cap`]), all chosen by
 //! measurement (the figures, and those of the table's batched lookups, are in
 //! `BENCHMARKS.md`). Progress is reported from inside one search
 //! ([`Solver::solve_reporting`]): a search run in slices loses, at each restart, the

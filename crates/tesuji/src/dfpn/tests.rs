@@ -1020,8 +1020,16 @@ fn no_moves_and_terminal_roots() {
 fn cyclic_graphs_end_in_every_mode() {
     let base = 0x5EED_1001;
     println!("cyclic graphs, solve and solve_children: seeds {base}..+1000");
-    // Weak numbers without and with free children (the tsumego searches' two).
-    for (weak, weak_free) in [(false, 0), (true, 0), (true, 2)] {
+    // Weak numbers without and with free children (the tsumego searches' two), and the
+    // move order's share of the initial numbers (the tsumego searches' i² / 2, at most
+    // 16; and without a bound).
+    for (weak, weak_free, rank_divisor, rank_cap) in [
+        (false, 0, 0, 0),
+        (true, 0, 0, 0),
+        (true, 2, 0, 0),
+        (true, 2, 2, 16),
+        (false, 0, 1, u32::MAX),
+    ] {
         for eps in [0, 25, 100] {
             let (mut unknown, mut nodes, mut fallbacks) = (0, 0, 0);
             for i in 0..1000u64 {
@@ -1030,6 +1038,8 @@ fn cyclic_graphs_end_in_every_mode() {
                 let mut solver = Solver::new(Config {
                     weak,
                     weak_free,
+                    rank_divisor,
+                    rank_cap,
                     epsilon_percent: eps,
                     nodes: Some(1_000_000),
                     ..Config::default()
@@ -1043,9 +1053,13 @@ fn cyclic_graphs_end_in_every_mode() {
                 fallbacks += solver.fallbacks();
             }
             println!(
-                "  weak {weak} (free {weak_free}) epsilon {eps}%: {nodes} nodes, {fallbacks} fallbacks"
+                "  weak {weak} (free {weak_free}) rank i²/{rank_divisor} (at most {rank_cap}) \
+                 epsilon {eps}%: {nodes} nodes, {fallbacks} fallbacks"
             );
-            assert_eq!(unknown, 0, "weak {weak} free {weak_free} epsilon {eps}");
+            assert_eq!(
+                unknown, 0,
+                "weak {weak} free {weak_free} rank {rank_divisor} {rank_cap} epsilon {eps}"
+            );
         }
     }
 }
@@ -1182,6 +1196,8 @@ fn odd_inputs_do_not_panic() {
             epsilon_percent: [0, u32::MAX, 1_000_000][(i % 3) as usize],
             weak: i % 2 == 0,
             weak_free: [0, 2, u32::MAX][(i % 3) as usize],
+            rank_divisor: [0, 1, 2, u32::MAX][(i / 3 % 4) as usize],
+            rank_cap: [16, u32::MAX][(i / 2 % 2) as usize],
             nodes: Some(1_000_000),
             ..Config::default()
         });
@@ -1206,6 +1222,8 @@ fn larger_cyclic_graphs_with_small_tables() {
             nodes: Some(2_000_000),
             weak: i % 2 == 1,
             weak_free: [0, 2][(i / 2 % 2) as usize],
+            rank_divisor: [0, 2][(i / 4 % 2) as usize],
+            rank_cap: 16,
             ..Config::default()
         };
         let mut solver = Solver::new(config);

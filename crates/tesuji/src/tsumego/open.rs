@@ -1460,6 +1460,8 @@ fn read_with_threats(
         cancel: options.cancel.clone(),
         weak: true,
         weak_free: super::solve::WEAK_FREE,
+        rank_divisor: super::solve::RANK_DIVISOR,
+        rank_cap: super::solve::RANK_CAP,
         ..Config::default()
     });
     // The plain search, on this thread: the goal found must not depend on the cores.

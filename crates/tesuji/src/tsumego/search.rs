@@ -845,7 +845,9 @@ impl Problem for Search {
     /// defender's room for eyes): the attacker's number is `libs⁴ × (1 + own)` (capturing
     /// takes about one move per liberty, and a chain with more liberties and more room
     /// also has more ways to make eyes), the defender's `max(1, 8 − own)`. The prover's
-    /// proof number is the one of its role, the disproof number the other's.
+    /// proof number is the one of its role, the disproof number the other's. The solver's
+    /// searches add the move's place in [`Problem::moves`]' order to the mover's number
+    /// (`Config::rank_divisor` and `Config::rank_cap` of [`crate::dfpn::Config`]).
     ///
     /// These choices were measured against the alternatives (`BENCHMARKS.md`, "Initial
     /// numbers").

@@ -321,6 +321,16 @@ const FEWEST_SHARE: u32 = 2;
 /// the same positions, so a second and a third open child say little about the work left.
 pub(crate) const WEAK_FREE: u32 = 2;
 
+/// [`Config::rank_divisor`] of the tsumego searches: the `i`-th move of the static order
+/// ([`Search`]'s captures, ataris, saves, liberties, room) starts with `i² / 2` more for
+/// its mover, at most [`RANK_CAP`], so the search trusts that order among moves whose
+/// numbers are alike.
+pub(crate) const RANK_DIVISOR: u32 = 2;
+
+/// [`Config::rank_cap`] of the tsumego searches: twice the defender's largest initial
+/// number (see [`Search`]'s `initial_numbers`).
+pub(crate) const RANK_CAP: u32 = 16;
+
 /// Nodes of the main search between progress reports.
 const SLICE: u64 = 200_000;
 
@@ -439,9 +449,12 @@ impl Budget<'_> {
             memory_bytes: self.options.memory_bytes,
             cancel: self.options.cancel.clone(),
             // Weak proof numbers (see `Config::weak`), with two open children beside
-            // the largest free: chosen by measurement (`BENCHMARKS.md`).
+            // the largest free, and the move order's share of the initial numbers
+            // (`Config::rank_divisor`): chosen by measurement (`BENCHMARKS.md`).
             weak: true,
             weak_free: WEAK_FREE,
+            rank_divisor: RANK_DIVISOR,
+            rank_cap: RANK_CAP,
             threads: self.options.threads,
             ..Config::default()
         })
