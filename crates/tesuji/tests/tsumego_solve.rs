@@ -418,7 +418,8 @@ fn the_quick_report_move_needs_the_fewest_threats() {
             continue;
         };
         // gop/15746 (Black to play, larger than the others): its first winning move in
-        // the table's order needs one threat more than its best, D5.
+        // the table's order at the threats given needs one threat more than its best,
+        // D5 (the quick report searches its move at the threshold, -2, instead).
         let colours = if name == "gop/15746" {
             vec![problem.first()]
         } else if problem.region_empty_count() <= MAX_EMPTY {

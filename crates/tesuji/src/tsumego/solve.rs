@@ -35,7 +35,9 @@
 //!    in the same table; a win in a ko leaves the threshold
 //!    unknown ([`Answer::threshold_settled`] is `false`, and the answer says that it
 //!    was cut, [`Answer::stopped`]), and the moves are looked for at `d0`.
-//! 3. **A winning first move**, at `d_best` (the threshold, or `d0` if higher): the
+//! 3. **A winning first move**, at `d_best` (the threshold, or `d0` if higher; without
+//!    [`SolveOptions::all_moves`], at the threshold in the walk's table, where any
+//!    winning move has the root's threshold, so the best is the first found): the
 //!    root's moves whose children the table holds as proven are tried first, least work
 //!    first (the simplest proof), each confirmed by a search of the root restricted to
 //!    that move ([`crate::dfpn::Solver::solve_child`], sound with the root on the path);
@@ -708,6 +710,8 @@ fn solve_steps(
         }
     }
     let mut d_best = d0;
+    // The difference the winning move is searched at (see `walked`).
+    let mut d_moves = d0;
     let mut far_win: Option<(Solver, Search)> = None;
     let mut reuse: Option<(Solver, Search)> = None;
     // A table for the principal variation where no search at d_best left one: a search
@@ -737,7 +741,8 @@ fn solve_steps(
             let Some(walk) = threshold_walk(problem, first, lo, hi, d0, &mut budget, shared) else {
                 return finish(answer, &budget);
             };
-            (wins_somewhere, d_best, reuse, line_table) = walked(&mut answer, d0, walk);
+            (wins_somewhere, d_best, d_moves, reuse, line_table) =
+                walked(&mut answer, d0, walk, !options.all_moves);
         }
         None => {
             // 2'. The search with the fewest threats used its share in a ko: the result
@@ -778,7 +783,8 @@ fn solve_steps(
                 else {
                     return finish(answer, &budget);
                 };
-                (wins_somewhere, d_best, reuse, line_table) = walked(&mut answer, d0, walk);
+                (wins_somewhere, d_best, d_moves, reuse, line_table) =
+                    walked(&mut answer, d0, walk, !options.all_moves);
             }
         }
     }
@@ -841,7 +847,7 @@ fn solve_steps(
         }
     };
     let mut thresholds = Thresholds {
-        d_best,
+        d_best: d_moves,
         lowest: lo,
         root: answer.threshold,
         settled: answer.threshold_settled,
@@ -932,18 +938,25 @@ fn solve_steps(
 
 /// A finished threshold walk (see [`threshold_walk`]) in `answer`: the threshold (settled),
 /// the result at `d0`; then whether the first player wins at some difference, the
-/// difference its moves are searched at (`d_best`), and the walk's table, with the state
-/// of its search there when it ended at `d_best` (for the moves), else for the main line.
+/// difference its variation and proof are for (`d_best`: the threshold, or `d0` if
+/// higher), the difference its moves are searched at, and the walk's table, with the
+/// state of its search there when it ended at that difference (for the moves), else for
+/// the main line. With `at_threshold` (one winning move is asked for, not all of them),
+/// a first player that wins with fewer threats than `d0` has its move searched at the
+/// threshold, in the walk's table: a move that wins there has the root's threshold (no
+/// move needs fewer threats), so it is a best one, where a search at `d0` would start
+/// from nothing and bisect each winning move's threshold.
 fn walked(
     answer: &mut Answer,
     d0: i32,
     (won, at_won, solver): (Option<i32>, Option<Search>, Solver),
-) -> (bool, i32, Option<(Solver, Search)>, Option<Solver>) {
+    at_threshold: bool,
+) -> Walked {
     answer.threshold_settled = true;
     answer.threshold = won;
     let Some(won) = won else {
         answer.result = Verdict::Loss;
-        return (false, d0, None, Some(solver));
+        return (false, d0, d0, None, Some(solver));
     };
     answer.result = if d0 >= won {
         Verdict::Win
@@ -952,10 +965,17 @@ fn walked(
     };
     let d_best = won.max(d0);
     match at_won {
-        Some(search) if d_best == won => (true, d_best, Some((solver, search)), None),
-        _ => (true, d_best, None, Some(solver)),
+        Some(search) if d_best == won || at_threshold => {
+            (true, d_best, won, Some((solver, search)), None)
+        }
+        _ => (true, d_best, d_best, None, Some(solver)),
     }
 }
+
+/// What [`walked`] gives: whether the first player wins somewhere, the difference of the
+/// variation and proof, the difference of the moves, the state to search the moves in,
+/// and the table for the main line.
+type Walked = (bool, i32, i32, Option<(Solver, Search)>, Option<Solver>);
 
 fn finish(mut answer: Answer, budget: &Budget) -> Answer {
     answer.nodes = budget.nodes;
