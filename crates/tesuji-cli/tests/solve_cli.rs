@@ -215,7 +215,7 @@ fn a_cut_answer_says_it_is_partial() {
         "--max-threats",
         "2",
         "--nodes",
-        "394",
+        "404",
         "--threads",
         "1",
     ]);
@@ -368,14 +368,14 @@ fn bench_solve_prints_lines_and_a_summary() {
 }
 
 /// The check of a listed move that is not among the bench's winning moves counts in the
-/// run's nodes and keeps to its node budget. In Moments of the Wind vol. 1 101 we find
-/// F18 and the book lists B19, which the check shows winning; a tenth fewer nodes than
+/// run's nodes and keeps to its node budget. In Moves to Attack and Protect (advanced) 1
+/// we find T14 and the book lists O18, which the check shows winning; a tenth fewer nodes than
 /// the whole run took leaves the check unfinished instead of giving it a budget of its
 /// own (a search stops at the first expansion past its budget, so a run may end a few
 /// nodes over it).
 #[test]
 fn a_listed_moves_check_counts_in_the_run_and_its_budget() {
-    let f = format!("{BOOKS}/Moments-Of-The-Wind-1-101.sgf");
+    let f = format!("{BOOKS}/Moves-To-Attack-Advanced-001.sgf");
     let run = |extra: &[&str]| {
         let mut args = vec!["bench", "solve", &f, "--pl-only", "--threads", "1"];
         args.extend_from_slice(extra);

@@ -274,7 +274,7 @@
 //! to none, under several key seeds), take-away, tic-tac-toe and 3 in a row on 4×4, plus a
 //! hand-made GHI case and random ones where a naive table answers wrongly.
 //!
-//! ε is 25 % by default and the tsumego solver uses weak proof numbers in which two open
+//! ε is 25 % by default and the tsumego solver uses weak proof numbers in which four open
 //! children beside the largest are free ([`Config::weak_free`]), and initial numbers
 //! raised by the child's place in the move order ([`Config::rank_divisor`],
 //! [`Config::rank_cap`]), all chosen by

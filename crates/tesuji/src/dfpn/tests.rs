@@ -1020,14 +1020,14 @@ fn no_moves_and_terminal_roots() {
 fn cyclic_graphs_end_in_every_mode() {
     let base = 0x5EED_1001;
     println!("cyclic graphs, solve and solve_children: seeds {base}..+1000");
-    // Weak numbers without and with free children (the tsumego searches' two), and the
-    // move order's share of the initial numbers (the tsumego searches' i² / 2, at most
-    // 16; and without a bound).
+    // Weak numbers without and with free children (two, and the tsumego searches' four),
+    // and the move order's share of the initial numbers (the tsumego searches' i² / 2, at
+    // most 16; and without a bound).
     for (weak, weak_free, rank_divisor, rank_cap) in [
         (false, 0, 0, 0),
         (true, 0, 0, 0),
         (true, 2, 0, 0),
-        (true, 2, 2, 16),
+        (true, 4, 2, 16),
         (false, 0, 1, u32::MAX),
     ] {
         for eps in [0, 25, 100] {
@@ -1221,7 +1221,7 @@ fn larger_cyclic_graphs_with_small_tables() {
             memory_bytes: [500usize, 5_000, 1 << 20][(i % 3) as usize],
             nodes: Some(2_000_000),
             weak: i % 2 == 1,
-            weak_free: [0, 2][(i / 2 % 2) as usize],
+            weak_free: [0, 4][(i / 2 % 2) as usize],
             rank_divisor: [0, 2][(i / 4 % 2) as usize],
             rank_cap: 16,
             ..Config::default()

@@ -320,8 +320,9 @@ const FEWEST_SHARE: u32 = 2;
 
 /// Open children beside the largest that add nothing to a node's summed proof number in
 /// the tsumego searches ([`Config::weak_free`]): the sibling moves of a fight mostly reach
-/// the same positions, so a second and a third open child say little about the work left.
-pub(crate) const WEAK_FREE: u32 = 2;
+/// the same positions, so a few more open children say little about the work left. Four
+/// since the move order's share ([`RANK_DIVISOR`]) came in; two before it.
+pub(crate) const WEAK_FREE: u32 = 4;
 
 /// [`Config::rank_divisor`] of the tsumego searches: the `i`-th move of the static order
 /// ([`Search`]'s captures, ataris, saves, liberties, room) starts with `i² / 2` more for
@@ -450,7 +451,7 @@ impl Budget<'_> {
             time,
             memory_bytes: self.options.memory_bytes,
             cancel: self.options.cancel.clone(),
-            // Weak proof numbers (see `Config::weak`), with two open children beside
+            // Weak proof numbers (see `Config::weak`), with four open children beside
             // the largest free, and the move order's share of the initial numbers
             // (`Config::rank_divisor`): chosen by measurement (`BENCHMARKS.md`).
             weak: true,
