@@ -369,10 +369,10 @@ fn bench_solve_prints_lines_and_a_summary() {
 
 /// The check of a listed move that is not among the bench's winning moves counts in the
 /// run's nodes and keeps to its node budget. In Moves to Attack and Protect (advanced) 1
-/// we find T14 and the book lists O18, which the check shows winning; a tenth fewer nodes than
-/// the whole run took leaves the check unfinished instead of giving it a budget of its
-/// own (a search stops at the first expansion past its budget, so a run may end a few
-/// nodes over it).
+/// we find T14 and the book lists O18, which the check shows winning; a tenth fewer nodes
+/// than the whole run took leaves the check unfinished instead of giving it a budget of
+/// its own (a search stops at the first expansion past its budget, so a run may end a
+/// few nodes over it).
 #[test]
 fn a_listed_moves_check_counts_in_the_run_and_its_budget() {
     let f = format!("{BOOKS}/Moves-To-Attack-Advanced-001.sgf");
