@@ -1133,11 +1133,10 @@ impl Solver {
             }
             if fixed.is_none() {
                 last = self.ranked(last, win, children.len());
-            }
-            if quick.is_some() {
-                // Looked up above, and the table does not know it: the second pass's
-                // lookup is not needed, only what it does for a child it does not find.
-                if fixed.is_none() {
+                if quick.is_some() {
+                    // Looked up above, and the table does not know it: the second pass's
+                    // lookup is not needed, only what it does for a child it does not
+                    // find.
                     last = self.shared_open(key).unwrap_or(last);
                 }
             }
@@ -1757,5 +1756,35 @@ impl Evals {
                 last,
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod rank_tests {
+    use super::{ranked_numbers, Outcome, MAX_INITIAL};
+
+    #[test]
+    fn the_rank_share_goes_to_the_mover_within_its_bound() {
+        // The first child and a divisor of 0 are left as they are.
+        assert_eq!(ranked_numbers((3, 5), Outcome::Proven, 0, 2, 16), (3, 5));
+        assert_eq!(ranked_numbers((3, 5), Outcome::Proven, 7, 0, 16), (3, 5));
+        // At an OR node the proof number grows, at an AND node the disproof number.
+        assert_eq!(
+            ranked_numbers((3, 5), Outcome::Proven, 3, 2, 16),
+            (3 + 4, 5)
+        );
+        assert_eq!(
+            ranked_numbers((3, 5), Outcome::Disproven, 3, 2, 16),
+            (3, 5 + 4)
+        );
+        // At most the bound, and never past the largest initial number.
+        assert_eq!(
+            ranked_numbers((3, 5), Outcome::Proven, 20, 2, 16),
+            (3 + 16, 5)
+        );
+        assert_eq!(
+            ranked_numbers((MAX_INITIAL, 1), Outcome::Proven, 1 << 20, 1, u32::MAX),
+            (MAX_INITIAL, 1)
+        );
     }
 }

@@ -1458,11 +1458,7 @@ fn read_with_threats(
         time,
         memory_bytes: options.memory_bytes,
         cancel: options.cancel.clone(),
-        weak: true,
-        weak_free: super::solve::WEAK_FREE,
-        rank_divisor: super::solve::RANK_DIVISOR,
-        rank_cap: super::solve::RANK_CAP,
-        ..Config::default()
+        ..super::solve::tuned_config()
     });
     // The plain search, on this thread: the goal found must not depend on the cores.
     let r = solver.solve(&mut search);

@@ -334,6 +334,20 @@ pub(crate) const RANK_DIVISOR: u32 = 2;
 /// number (see [`Search`]'s `initial_numbers`).
 pub(crate) const RANK_CAP: u32 = 16;
 
+/// The search settings every tsumego search shares (the solve's steps and the goal's
+/// readings of [`super::open`]): weak proof numbers with [`WEAK_FREE`] free children and
+/// the move order's share of the initial numbers, all chosen by measurement
+/// (`BENCHMARKS.md`). Limits, memory, cancellation and threads are the caller's.
+pub(crate) fn tuned_config() -> Config {
+    Config {
+        weak: true,
+        weak_free: WEAK_FREE,
+        rank_divisor: RANK_DIVISOR,
+        rank_cap: RANK_CAP,
+        ..Config::default()
+    }
+}
+
 /// Nodes of the main search between progress reports.
 const SLICE: u64 = 200_000;
 
@@ -451,15 +465,8 @@ impl Budget<'_> {
             time,
             memory_bytes: self.options.memory_bytes,
             cancel: self.options.cancel.clone(),
-            // Weak proof numbers (see `Config::weak`), with four open children beside
-            // the largest free, and the move order's share of the initial numbers
-            // (`Config::rank_divisor`): chosen by measurement (`BENCHMARKS.md`).
-            weak: true,
-            weak_free: WEAK_FREE,
-            rank_divisor: RANK_DIVISOR,
-            rank_cap: RANK_CAP,
             threads: self.options.threads,
-            ..Config::default()
+            ..tuned_config()
         })
     }
 
