@@ -241,6 +241,13 @@
 //! could disagree with the page and Python (one thread). On one thread, the goal found
 //! within node budgets is the same everywhere; only a time budget makes it depend on the
 //! machine's speed.
+//!
+//! The looks read many of the same problems again (a candidate whose region is the same
+//! at two reaches, the rounds' larger budgets after a smaller one decided it), so an
+//! inference **remembers its readings**: a problem decided within `n` nodes is not
+//! searched again for a budget of at least `n`, nor one left undecided within a budget
+//! for a smaller one. The search being deterministic on one thread, the goal found is
+//! the one the readings would find without it, in fewer nodes.
 
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -1452,6 +1459,12 @@ fn read_with_threats(
     options: &OpenOptions,
 ) -> (Verdict, u64) {
     let framed = with_threats(problem, first, threats);
+    let key = (framed, options.memory_bytes);
+    let known = READINGS.with(|m| m.borrow().as_ref().and_then(|m| m.recall(&key, nodes)));
+    if let Some(v) = known {
+        return (v, 0);
+    }
+    let framed = &key.0;
     let mut search = framed.search(first);
     let mut solver = Solver::new(Config {
         nodes: Some(nodes),
@@ -1467,7 +1480,63 @@ fn read_with_threats(
         (Some(Outcome::Disproven), _) => Verdict::Loss,
         (_, StopReason::Solved) | (None, _) => Verdict::Unknown,
     };
+    READINGS.with(|m| {
+        if let Some(m) = m.borrow_mut().as_mut() {
+            // An undecided reading that used its budget up is undecided within that
+            // budget; one cut by time or a stop, within what it spent.
+            let held = match r.stopped {
+                StopReason::NodeLimit => r.nodes.max(nodes),
+                _ => r.nodes,
+            };
+            m.store(key, verdict, held);
+        }
+    });
     (verdict, r.nodes)
+}
+
+/// What the readings of one inference found, so that a problem read again (the same
+/// region in another look, a candidate read again in a later round) is not searched
+/// again when what was found answers the question: a result found within `n` nodes is
+/// the result of any budget of at least `n` (the search is deterministic on one thread),
+/// and a reading undecided within `n` nodes is undecided within any smaller budget.
+///
+/// A problem is the same when its position, region, targets, ko threats and table size
+/// are (the readings' other settings are those of [`super::solve::tuned_config`]).
+#[derive(Default)]
+struct Readings {
+    found: Vec<(ReadingKey, Verdict, u64)>,
+}
+
+/// What a reading depends on: the problem with its first player and threats, and the
+/// table's memory in bytes.
+type ReadingKey = (Tsumego, usize);
+
+impl Readings {
+    /// The verdict a reading of `problem` within `budget` nodes would give, if known.
+    fn recall(&self, problem: &ReadingKey, budget: u64) -> Option<Verdict> {
+        let (_, v, n) = self.found.iter().find(|(p, _, _)| p == problem)?;
+        match v {
+            Verdict::Unknown => (budget <= *n).then_some(Verdict::Unknown),
+            _ => (budget >= *n).then_some(*v),
+        }
+    }
+
+    /// Keeps what a reading of `problem` found: `verdict`, decided within `n` nodes, or
+    /// undecided within `n`.
+    fn store(&mut self, problem: ReadingKey, verdict: Verdict, n: u64) {
+        match self.found.iter_mut().find(|(p, _, _)| *p == problem) {
+            Some(e) if verdict != Verdict::Unknown || (e.1 == Verdict::Unknown && n > e.2) => {
+                *e = (problem, verdict, n);
+            }
+            Some(_) => {}
+            None => self.found.push((problem, verdict, n)),
+        }
+    }
+}
+
+thread_local! {
+    /// The readings of the inference running on this thread (see [`infer`]).
+    static READINGS: std::cell::RefCell<Option<Readings>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Finds the goal of an open problem with `first` to play (see the module
@@ -1502,6 +1571,36 @@ pub fn infer(
     options: &OpenOptions,
 ) -> Result<Inference, TsumegoError> {
     let start = Instant::now();
+    remembering(|| infer_reading(position, first, options, start))
+}
+
+/// Runs `f` with a memory of the readings on this thread ([`Readings`]): a new one, or
+/// the one already there when an inference runs inside another. A new one is dropped
+/// when `f` returns or unwinds.
+fn remembering<T>(f: impl FnOnce() -> T) -> T {
+    struct Forget;
+    impl Drop for Forget {
+        fn drop(&mut self) {
+            READINGS.with(|m| *m.borrow_mut() = None);
+        }
+    }
+    let fresh = READINGS.with(|m| {
+        let mut m = m.borrow_mut();
+        m.is_none()
+            .then(|| *m = Some(Readings::default()))
+            .is_some()
+    });
+    let _forget = fresh.then_some(Forget);
+    f()
+}
+
+/// [`infer`], started at `start`.
+fn infer_reading(
+    position: &Position,
+    first: Color,
+    options: &OpenOptions,
+    start: Instant,
+) -> Result<Inference, TsumegoError> {
     let mut found = find_goal(position, first, options)?;
     if options.close_kills && found.goal == Goal::Kill {
         let closed = close_rim(&found.problem);
@@ -2268,6 +2367,63 @@ mod tests {
             pick(&[was(Verdict::Win, Verdict::Unknown)]).ok(),
             Some(first)
         );
+    }
+
+    /// A reading answered from the memory of the inference costs no nodes and gives the
+    /// verdict the search would: a result found within `n` nodes holds for any budget of
+    /// at least `n`, an undecided one for any budget up to the one it used up; anything
+    /// else is searched.
+    #[test]
+    fn a_problem_read_again_is_recalled() {
+        let pos = ascii::parse_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            X X X X X X X . .
+            O O O O O O X . .
+            . . . . . O X . .
+            . . . . . O X . .
+            . . . . . O X . .
+            ",
+        )
+        .unwrap();
+        let options = OpenOptions::default();
+        // White's group in the corner, enclosed by Black's wall.
+        let problem = Tsumego::new(pos, &[Point::new(0, 5)]).unwrap();
+        // Without an inference around it, every reading searches.
+        let (v, n) = read(&problem, Color::Black, 1_000_000, None, &options);
+        assert_ne!(v, Verdict::Unknown);
+        assert!(n > 1_000, "{n}");
+        assert_eq!(read(&problem, Color::Black, 1_000_000, None, &options).1, n);
+        remembering(|| {
+            // An undecided reading within 1 node: undecided within 0 without a search,
+            // searched again with more.
+            let (u, spent) = read(&problem, Color::Black, 1, None, &options);
+            assert_eq!(u, Verdict::Unknown);
+            assert!(spent >= 1);
+            assert_eq!(read(&problem, Color::Black, 0, None, &options), (u, 0));
+            assert_eq!(read(&problem, Color::Black, n, None, &options), (v, n));
+            // Decided within n nodes: recalled for any budget of at least n.
+            assert_eq!(read(&problem, Color::Black, n, None, &options), (v, 0));
+            assert_eq!(
+                read(&problem, Color::Black, u64::MAX, None, &options),
+                (v, 0)
+            );
+            // Less than it took is searched again.
+            assert!(read(&problem, Color::Black, n - 1, None, &options).1 > 0);
+            // Another first player, threats or table size is another problem.
+            assert!(read(&problem, Color::White, n, None, &options).1 > 0);
+            assert!(read_with_threats(&problem, Color::Black, 2, n, None, &options).1 > 0);
+            let small = OpenOptions {
+                memory_bytes: 1 << 20,
+                ..options.clone()
+            };
+            assert!(read(&problem, Color::Black, n, None, &small).1 > 0);
+        });
+        // Forgotten when the inference ends.
+        assert_eq!(read(&problem, Color::Black, 1_000_000, None, &options).1, n);
     }
 
     /// Among the army's largest chains, the target is the one with the most liberties
