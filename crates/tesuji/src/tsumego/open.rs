@@ -154,8 +154,8 @@
 //! still open keeps the ones after it waiting, so that an easy stray stone does not hide
 //! the problem. When nothing is confirmed within the budgets and a smaller candidate was
 //! shown to succeed while the first one not refuted is still undecided, that first one
-//! is read once more with a larger budget ([`OpenOptions::deciding_nodes`], at most half
-//! the time left): the main group is what the problem is usually about, and the smaller
+//! is read once more with a larger budget ([`OpenOptions::deciding_nodes`], at most a
+//! [`DECIDING_SHARE`] of the time left): the main group is what the problem is usually about, and the smaller
 //! one is often a side issue that is simply easier to read. Then the first candidate not
 //! refuted whose side to play was shown to succeed is taken, else the first not refuted
 //! (the solve that follows decides it); but a candidate of at most [`TINY_STAKE`] stones
@@ -350,7 +350,7 @@ pub struct OpenOptions {
     pub rounds: Vec<u64>,
     /// The node budget of one more reading of the largest candidate left undecided by
     /// the rounds, when a smaller one was shown to succeed (see [`infer`]); it gets at
-    /// most half the time left.
+    /// most a [`DECIDING_SHARE`] of the time left.
     pub deciding_nodes: u64,
     /// Most wall-clock time for the whole inference.
     pub time: Option<Duration>,
@@ -1704,6 +1704,11 @@ fn find_goal(
     Err(error)
 }
 
+/// The share of the time left that the deciding reading of [`infer_among`] may spend (see
+/// [`OpenOptions::deciding_nodes`]): a quarter. The reading is undecided most of the
+/// times it runs, and the time is then the later looks' and the solve's.
+pub const DECIDING_SHARE: u32 = 4;
+
 /// The share of the time and nodes left that each of the closer look's two passes may
 /// spend (its reading of the chains, see the module documentation): a third, so that the
 /// solve of an unconfirmed goal that it does not replace keeps at least four ninths of
@@ -2019,7 +2024,8 @@ fn infer_among(
         // Nothing confirmed within the budgets. A larger candidate still undecided comes
         // before a smaller one shown to succeed (the problem is about its main group, and
         // the smaller one is often a side issue that is easy to read): it gets one more
-        // reading, with a larger budget and half the time left.
+        // reading, with a larger budget and a quarter of the time left
+        // (`DECIDING_SHARE`).
         let open: Vec<usize> = (0..found.len()).filter(|&i| !out(&found[i])).collect();
         let shown = open
             .iter()
@@ -2028,9 +2034,15 @@ fn infer_among(
         if let (Some(&i), Some(w)) = (open.first(), shown) {
             let budget = cap(options.deciding_nodes, nodes);
             if i != w && found[i].first == Verdict::Unknown && !out_of_time() && budget > 0 {
-                let half = left().map(|t| t / 2);
-                let (v, n) =
-                    read_with_threats(&list[i].1, first, options.ko_threats, budget, half, options);
+                let share = left().map(|t| t / DECIDING_SHARE);
+                let (v, n) = read_with_threats(
+                    &list[i].1,
+                    first,
+                    options.ko_threats,
+                    budget,
+                    share,
+                    options,
+                );
                 nodes += n;
                 found[i].first = v;
             }
