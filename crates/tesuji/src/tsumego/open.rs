@@ -1704,7 +1704,7 @@ fn find_goal(
     Err(error)
 }
 
-/// The share of the time left that the deciding reading of [`infer_among`] may spend (see
+/// The share of the time left that the deciding reading of [`infer`] may spend (see
 /// [`OpenOptions::deciding_nodes`]): a quarter. The reading is undecided most of the
 /// times it runs, and the time is then the later looks' and the solve's.
 pub const DECIDING_SHARE: u32 = 4;
