@@ -154,9 +154,10 @@
 //! still open keeps the ones after it waiting, so that an easy stray stone does not hide
 //! the problem. When nothing is confirmed within the budgets and a smaller candidate was
 //! shown to succeed while the first one not refuted is still undecided, that first one
-//! is read once more with a larger budget ([`OpenOptions::deciding_nodes`], at most a
-//! [`DECIDING_SHARE`] of the time left): the main group is what the problem is usually about, and the smaller
-//! one is often a side issue that is simply easier to read. Then the first candidate not
+//! is read once more with a larger budget ([`OpenOptions::deciding_nodes`], within a
+//! quarter of the time left, [`DECIDING_SHARE`]): the main group is what the problem is
+//! usually about, and the smaller one is often a side issue that is simply easier to
+//! read. Then the first candidate not
 //! refuted whose side to play was shown to succeed is taken, else the first not refuted
 //! (the solve that follows decides it); but a candidate of at most [`TINY_STAKE`] stones
 //! (a stray stone or two, such as a cutting stone to capture) does not pass a larger one
@@ -350,7 +351,7 @@ pub struct OpenOptions {
     pub rounds: Vec<u64>,
     /// The node budget of one more reading of the largest candidate left undecided by
     /// the rounds, when a smaller one was shown to succeed (see [`infer`]); it gets at
-    /// most a [`DECIDING_SHARE`] of the time left.
+    /// most a quarter of the time left ([`DECIDING_SHARE`]).
     pub deciding_nodes: u64,
     /// Most wall-clock time for the whole inference.
     pub time: Option<Duration>,
@@ -1586,9 +1587,11 @@ fn remembering<T>(f: impl FnOnce() -> T) -> T {
     }
     let fresh = READINGS.with(|m| {
         let mut m = m.borrow_mut();
-        m.is_none()
-            .then(|| *m = Some(Readings::default()))
-            .is_some()
+        let fresh = m.is_none();
+        if fresh {
+            *m = Some(Readings::default());
+        }
+        fresh
     });
     let _forget = fresh.then_some(Forget);
     f()
