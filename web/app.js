@@ -116,7 +116,7 @@ function validate() {
     const n = p.targets().length;
     info.textContent = `${NAME[p.defender]} defends ${n} target stone${n === 1 ? '' : 's'}, `
       + `${NAME[p.attacker]} attacks. Region: ${p.regionEmptyCount} empty points`
-      + `${S.region.size ? ' (marked)' : p.openRegion ? ', open toward the centre (a target that gets a liberty outside it has escaped)' : ' (found automatically)'}.`;
+      + `${S.region.size ? ' (marked)' : p.openRegion ? ', open toward the centre (a target that gets a liberty outside it has escaped, unless the attacker blocks it first at a narrow point)' : ' (found automatically)'}.`;
     info.className = 'info ok';
   } catch (e) {
     info.textContent = `Not a problem yet: ${errorText(e)}`;

@@ -380,7 +380,7 @@ fn region_text(problem: &Tsumego, frame: &[Point]) -> String {
         .collect();
     let how = match (problem.is_open(), frame.is_empty()) {
         (true, _) => {
-            "open toward the centre (a target group that gets a liberty outside it has escaped)"
+            "open toward the centre (a target group that gets a liberty outside it has escaped, unless the attacker blocks it first at a narrow point)"
         }
         (false, true) => "closed by the wall (the defender succeeds only by life or seki in it)",
         (false, false) => {

@@ -368,14 +368,14 @@ fn bench_solve_prints_lines_and_a_summary() {
 }
 
 /// The check of a listed move that is not among the bench's winning moves counts in the
-/// run's nodes and keeps to its node budget. In Moves to Attack and Protect (advanced) 1
-/// we find T14 and the book lists O18, which the check shows winning; a tenth fewer nodes
-/// than the whole run took leaves the check unfinished instead of giving it a budget of
-/// its own (a search stops at the first expansion past its budget, so a run may end a
-/// few nodes over it).
+/// run's nodes and keeps to its node budget. In Moments of the Wind vol. 3 51 we find
+/// F18 and the book lists E19, which the check shows winning; a quarter of what the run
+/// spent after the goal's reading taken off its budget leaves the check unfinished
+/// instead of giving it a budget of its own (a search stops at the first expansion past
+/// its budget, so a run may end a few nodes over it).
 #[test]
 fn a_listed_moves_check_counts_in_the_run_and_its_budget() {
-    let f = format!("{BOOKS}/Moves-To-Attack-Advanced-001.sgf");
+    let f = format!("{BOOKS}/Moments-Of-The-Wind-3-051.sgf");
     let run = |extra: &[&str]| {
         let mut args = vec!["bench", "solve", &f, "--pl-only", "--threads", "1"];
         args.extend_from_slice(extra);
@@ -387,11 +387,9 @@ fn a_listed_moves_check_counts_in_the_run_and_its_budget() {
     assert_eq!(whole["listed_checked"][0]["result"], "win", "{whole}");
     assert_eq!(whole["success"], true, "{whole}");
     let nodes = whole["nodes"].as_u64().unwrap();
-    assert!(
-        nodes > whole["inference_nodes"].as_u64().unwrap(),
-        "{whole}"
-    );
-    let budget = nodes * 9 / 10;
+    let inference = whole["inference_nodes"].as_u64().unwrap();
+    assert!(nodes > inference, "{whole}");
+    let budget = nodes - (nodes - inference) / 4;
     let cut = run(&["--nodes", &budget.to_string()]);
     assert_eq!(cut["listed_checked"][0]["result"], "unknown", "{cut}");
     assert_eq!(cut["success"], false, "{cut}");
@@ -559,25 +557,22 @@ fn an_open_problem_proof_verifies() {
 
 /// `bench solve` takes open problems and counts a success when a listed first move is
 /// among the winning moves, and a problem whose goal is not found is a clear error line.
-/// Two vendored problems are known failures: in 1-Year Tsumego 1 the region of White's
-/// big corner group keeps an exit at Q15, where the sway of the stones around is even, so
-/// Black is not shown to kill it, and Black is found to fail against the white group at
-/// M19 too, now that its target among its chains of two stones is the one with the most
-/// liberties, not the first in board order (L19-M19 on the edge, which O19 captures: the
-/// goal found before): no goal is found; in 1-Year
-/// Tsumego 334 the goal's reading takes White's wall as closed at F1, and in that problem
-/// Black lives only with A4, so the book's A2 is found failing; in Moments of the Wind 1
-/// 84 the goal found is White's group, where the book lives with Black's (its rim stays
-/// open, as closed it would settle the group, and the book's F18 fails). 1-Year Tsumego
-/// 339 succeeds only with a kill's rim closed, and Moments of the Wind 2 194 only with
-/// three ko threats for Black in the goal's readings (the book's B19 kills by a ko that
-/// needs two). (Moves to Attack and Protect (elementary) 2 was the third failure: its
-/// goal was White's group at C1, not confirmed critical, where the book's H1 failed; the
-/// closer look took White's chain at J2, which H1 captures, and with three ko threats
-/// the kill of the group at C1 is confirmed, where H1 kills.) Moves to Attack and Protect
+/// The vendored book problems as a bench takes them (every one loads and gets a goal),
+/// with five known failures. In 1-Year Tsumego 1 the region of White's big corner group
+/// keeps an exit at Q15, where the sway of the stones around is even, so Black is not
+/// shown to kill it; the closer look takes the capture of White's M16-M15 instead, and
+/// the book's Q19 is outside its region. In 1-Year Tsumego 334 Black lives in the region
+/// found only with A4, so the book's A2 is found failing. In 1-Year Tsumego 341 and Moves
+/// to Attack and Protect (advanced) 1 the goal is the kill of White's group, which the
+/// attacker's block makes critical, where the book saves Black's (341, Q18) or kills
+/// with a move that fails in the region found (O18). In Tsumego for the Millions 2 121
+/// the book's Q17 is outside the region where Black's group lives (see the library's
+/// test of its fighting chains). The block rule also mended Moments of the Wind 1 84,
+/// where White's group's exits were fake: the goal found is the kill of White's group,
+/// and now the book's F18 is among its winning moves. Moves to Attack and Protect
 /// (intermediate) 24 succeeds because the closer look reads White's chains before
 /// Black's: the capture of the stone at G2 (the book's F2) before the save of the black
-/// stones at G3 (by J2).
+/// stones at G3.
 #[test]
 fn bench_solve_takes_open_problems() {
     let v = json_lines(&tesuji(&["bench", "solve", BOOKS, "--pl-only"]));
@@ -585,29 +580,23 @@ fn bench_solve_takes_open_problems() {
     assert_eq!(runs.len(), 25);
     for r in &runs {
         let file = r["file"].as_str().unwrap();
-        if file.contains("1-Year-Tsumego-001") {
-            let error = r["error"].as_str().unwrap_or_default();
-            assert!(error.contains("no goal found"), "{r}");
-            assert!(error.contains("white group at M19"), "{r}");
-            continue;
-        }
-        // Tsumego for the Millions 2 121: the book's Q17 is outside the region where
-        // Black's group lives (see the library's test of its fighting chains).
-        let known_failure =
-            file.contains("-334") || file.contains("-1-084") || file.contains("-2-121");
+        let known_failure = ["Tsumego-001", "-334", "-341", "Advanced-001", "-2-121"]
+            .iter()
+            .any(|f| file.contains(f));
         assert_eq!(r["success"], !known_failure, "{r}");
         assert!(r["goal_words"].is_string(), "{r}");
     }
     let summary = v.last().unwrap();
-    assert_eq!(summary["successes"], 21, "{summary}");
-    assert_eq!(summary["open_problems"], 24, "{summary}");
-    assert_eq!(summary["load_errors"], 1, "{summary}");
+    assert_eq!(summary["successes"], 20, "{summary}");
+    assert_eq!(summary["open_problems"], 25, "{summary}");
+    assert_eq!(summary["load_errors"], 0, "{summary}");
 }
 
 /// The goal of an open problem does not depend on the threads: its readings run on one
 /// whatever `--threads` says. In 1-Year Tsumego 334, when they ran on four, they could end
-/// otherwise within their node budgets and close White's wall at F7 instead of F1 (and
-/// then find the book's A2 winning).
+/// otherwise within their node budgets and close White's wall elsewhere (F7 instead of
+/// F1, as the readings then went; since the block rule the one-thread reading closes it
+/// at F7 and leaves F1 open).
 #[test]
 fn the_goal_found_does_not_depend_on_the_threads() {
     let f = format!("{BOOKS}/1-Year-Tsumego-334.sgf");
@@ -624,7 +613,7 @@ fn the_goal_found_does_not_depend_on_the_threads() {
         keys.map(|k| v[0][k].clone())
     };
     let one = goal("1");
-    assert_eq!(one[1], serde_json::json!(["D8", "G6", "H5", "F1"]));
+    assert_eq!(one[1], serde_json::json!(["D8", "F7", "G6", "H5"]));
     assert_eq!(goal("4"), one);
 }
 

@@ -136,7 +136,8 @@ export interface GoalFound {
    *  sway, and for a kill on every exit. */
   frame: Point[];
   /** Whether the region is still open toward the centre (a target that gets a liberty
-   *  outside it has escaped); a kill's rim is closed by the frame. */
+   *  outside it has escaped, unless the attacker blocks it first at a narrow point); a
+   *  kill's rim is closed by the frame. */
   regionOpen: boolean;
   elapsedMs: number;
   nodes: number;

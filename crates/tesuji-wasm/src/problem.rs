@@ -59,7 +59,8 @@ struct JsGoal {
     /// sway, and for a kill on every exit), not in the SGF.
     frame: Vec<JsPoint>,
     /// Whether the region is still open toward the rest of the board (a target chain
-    /// that gets a liberty outside it has escaped); a kill's rim is closed
+    /// that gets a liberty outside it has escaped, unless the attacker blocks it first at
+    /// a narrow point); a kill's rim is closed
     /// (`tesuji::tsumego::close_rim`).
     region_open: bool,
     /// Time and nodes the reading took.
@@ -713,7 +714,8 @@ impl JsProblem {
 
     /// Whether the region was found open toward the rest of the board (no wall of the
     /// attacker closes it, or nothing was marked): a target chain that gets a liberty
-    /// outside it has escaped (the defender's success). A goal found by reading says
+    /// outside it has escaped (the defender's success), unless the attacker blocks it first
+    /// at a narrow point. A goal found by reading says
     /// whether its region is still open once the frame is set (`regionOpen`).
     #[wasm_bindgen(getter, js_name = openRegion)]
     pub fn open_region(&self) -> bool {

@@ -729,3 +729,52 @@ fn a_proof_with_shared_transpositions_verifies() {
         "{e}"
     );
 }
+
+/// The escape rule of an open region: a target chain that reaches the border by its own
+/// move can be blocked there (the attacker may play on a liberty outside the region of a
+/// target chain); one that gets two liberties outside at once gets out. Both proofs are
+/// written and checked by the verifier, which knows the same rule.
+#[test]
+fn a_block_stops_a_crawl_and_two_liberties_get_out() {
+    // White's stone at B2 in a corridor along the edge; the region is B2 and C2, and D2
+    // (outside) is the corridor's way on.
+    let corridor = "
+        X X X X X
+        X O . . .
+        X X X X X
+    ";
+    // The same with C3 open too: a white stone on C2 then has two liberties outside.
+    let two_ways = "
+        X X . X X
+        X O . . .
+        X X X X X
+    ";
+    let region = [Point::new(1, 1), Point::new(2, 1)];
+    for (diagram, white_lives) in [(corridor, false), (two_ways, true)] {
+        let pos = ascii::parse_diagram(diagram).unwrap();
+        let mut problem = Tsumego::with_region(pos, &[Point::new(1, 1)], &region).unwrap();
+        assert!(problem.is_open());
+        problem.set_first(Color::White);
+        let tree = prove(&problem).expect("a proof of so small a problem");
+        let winner = winner(&problem, &tree);
+        assert_eq!(winner == Color::White, white_lives, "{diagram}");
+        let checked = write_read_verify(diagram, &problem, &tree);
+        assert_eq!(checked.report.winner, winner);
+        if !white_lives {
+            // White's C2 is answered by Black's block at D2, which captures both stones.
+            let text = proof_sgf(&problem, &tree, problem.first()).to_sgf();
+            assert!(text.contains(";W[cb]") && text.contains(";B[db]"), "{text}");
+        }
+    }
+    // Without the block (Black passes instead) the play ends in White's favour: an end
+    // that favours the loser of the proof.
+    let pos = ascii::parse_diagram(corridor).unwrap();
+    let mut problem = Tsumego::with_region(pos, &[Point::new(1, 1)], &region).unwrap();
+    problem.set_first(Color::White);
+    let tree = prove(&problem).unwrap();
+    let good = proof_sgf(&problem, &tree, problem.first()).to_sgf();
+    let spoiled = good.replacen(";B[db]", ";B[]", 1);
+    assert_ne!(spoiled, good);
+    let e = verify(&problem, &sgf::parse(&spoiled).unwrap()[0]).unwrap_err();
+    assert!(e.to_string().contains("white succeeds"), "{e}");
+}

@@ -327,7 +327,8 @@ def solve(
     chain to kill or save (its owner defends, the other colour attacks), ``PL`` for the
     first player; ``SQ``, when present, is the region where moves may be played (else it is
     found from the surrounding wall, or left open toward the rest of the board when no wall
-    closes it: a target chain that gets a liberty outside it has escaped). With nothing
+    closes it: a target chain that gets a liberty outside it has escaped, unless the
+    attacker blocks it first at a narrow point). With nothing
     marked (a book problem as printed), the goal is found by reading, as ``tesuji solve``
     does, within the budgets below (the solve gets what the reading left), and
     ``SolveResult.goal_words`` says it; a kill found so is solved with the region's rim

@@ -22,7 +22,8 @@
 //! # The liberty-filling rule
 //!
 //! An attacker chain is **immortal** when one of its stones touches an empty point
-//! outside the region: no move is ever played there, so that liberty is never filled.
+//! outside the region: the defender never plays there (only the attacker may, to block
+//! a target chain's way out), so that liberty is never filled.
 //! The targets are **dead** when
 //!
 //! 1. every target stone is in one defender chain `T` (empty target points are
@@ -86,8 +87,8 @@ use crate::point::Point;
 /// The static death test, with what it precomputes for one problem.
 #[derive(Debug, Clone)]
 pub(crate) struct Death {
-    /// Points next to an empty point outside the region: a stone there always has a
-    /// liberty that no move can fill.
+    /// Points next to an empty point outside the region at the start: a stone there has
+    /// a liberty that the defender can never fill while that point stays empty.
     outside: PointBits,
     /// Scratch: the liberties of `T`.
     libs: Vec<usize>,
@@ -97,8 +98,9 @@ pub(crate) struct Death {
 
 impl Death {
     /// The test for a problem whose region is `region`, on the problem's starting board.
-    /// Points outside the region never change during the search (no move is played
-    /// there), so the empty ones stay empty.
+    /// Only the attacker's blocks are played outside the region, so the points next to
+    /// an empty point outside it are found once; whether that point is still empty is
+    /// looked at when it matters.
     pub(crate) fn new(board: &Board, region: &PointBits) -> Death {
         let mut outside = PointBits::new();
         let size = board.size();
@@ -120,8 +122,9 @@ impl Death {
     }
 
     /// Whether the attacker chain through `i` is immortal (a stone next to an empty point
-    /// outside the region).
-    fn immortal(&mut self, b: &Board, i: usize) -> bool {
+    /// outside the region: the defender never plays there, and an attacker's block may
+    /// have filled a point that was empty at the start, so it is looked at now).
+    fn immortal(&mut self, b: &Board, i: usize, region: &PointBits) -> bool {
         let h = b.head_of(i);
         if let Some(&(_, v)) = self.judged.iter().find(|&&(k, _)| k == h) {
             return v;
@@ -129,7 +132,11 @@ impl Death {
         let mut s = h;
         let mut v = false;
         loop {
-            if self.outside.contains(s) {
+            if self.outside.contains(s)
+                && neighbors(s)
+                    .iter()
+                    .any(|&n| b.cell(n) == EMPTY && !region.contains(n))
+            {
                 v = true;
                 break;
             }
@@ -199,7 +206,7 @@ impl Death {
                     }
                     c if c == defender => {}
                     _ => {
-                        if !self.immortal(b, n) {
+                        if !self.immortal(b, n, region) {
                             if b.size_of_head(b.head_of(n)) != 1 || nakade.is_some_and(|m| m != n) {
                                 return None;
                             }
@@ -242,7 +249,7 @@ impl Death {
                         if Some(n) == nakade {
                             continue;
                         }
-                        if !self.immortal(b, n) {
+                        if !self.immortal(b, n, region) {
                             return None;
                         }
                         outer = true;

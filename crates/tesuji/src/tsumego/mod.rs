@@ -33,13 +33,21 @@
 //!   [`crate::benson`]), when both sides pass in a row with a target on the board (life or
 //!   seki: the attacker could not capture), when the play repeats a state (a cycle: the
 //!   attacker did not manage to capture; see [`Search`] for why this is the convention),
-//!   or when a target chain has a liberty outside the region: no move is ever played
-//!   there, so the chain can never be captured (it has **escaped**: the rule that makes
-//!   the open border of a problem's region count as the outside, see [`open_problem`]).
-//!   A region closed by the attacker's wall gives the targets no such liberty.
+//!   or when a target chain has **escaped**: it has two liberties outside the region, or
+//!   a **wide** one (two of its neighbours are empty points outside the region: open
+//!   board beyond), or one with the defender to move (the rule that makes the open border
+//!   of a problem's region count as the outside, see [`open_problem`]). The defender never
+//!   plays outside the region, and the attacker only to **block**: with the attacker to
+//!   move, a target chain's liberty outside the region that is not wide is a legal point
+//!   for it. So a chain that crawls by its own move to a narrow exit (a first-line point
+//!   along the wall, a gap between two stones) is stopped there, as a player stops it; one
+//!   that reaches open board, or a narrow exit with the defender to move (or two of them,
+//!   of which a block takes one), gets out. A region closed by the attacker's wall gives
+//!   the targets no such liberty.
 //! * Moves: any legal move (simple ko, suicide forbidden) on an empty point of the
-//!   region, a pass (a local pass is "playing elsewhere") and, when the side to move may not
-//!   retake a ko and still has external ko threats, a [`TsumegoMove::Threat`].
+//!   region, the attacker's blocks (above), a pass (a local pass is "playing elsewhere")
+//!   and, when the side to move may not retake a ko and still has external ko threats, a
+//!   [`TsumegoMove::Threat`].
 //!
 //! # The region
 //!
@@ -580,8 +588,9 @@ impl Tsumego {
     }
 
     /// The **exits** of the region, in board order: the empty points outside it next to
-    /// one of its points. No move is played there, so a target chain that gets such a
-    /// liberty has escaped (see the rules above).
+    /// one of its points. The defender never plays there and the attacker only to block,
+    /// so a target chain that gets such a liberty has escaped, unless it is the only one,
+    /// not wide, and the attacker is to move (see the rules above).
     pub fn exits(&self) -> Vec<Point> {
         let b = self.position.board();
         self.position

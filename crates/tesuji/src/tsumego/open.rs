@@ -54,13 +54,23 @@
 //! point is a liberty no move fills, and a kill the book proves fails (1-Year Tsumego
 //! 24). With the defender to play first dead ends follow sway: there such a corridor is
 //! as often room the defender's first move takes for eye space, and a frame stone in it
-//! turned lives into failures on the Hashimoto sample (`BENCHMARKS.md`). No move is ever
-//! played outside the region, so an exit is a liberty that nothing fills, and a rule of
-//! every problem (see the [module documentation](super)) makes that the escape rule: a
-//! target chain with a liberty outside the region has **escaped**, and the defender has
-//! succeeded. The search also knows (below the root) that a defender to move who can take
-//! an exit escapes, and that a target chain with two exits among its liberties cannot be
-//! stopped.
+//! turned lives into failures on the Hashimoto sample (`BENCHMARKS.md`). The defender
+//! never plays outside the region, and the attacker plays there only to **block**: a
+//! rule of every problem (see the [module documentation](super)) lets the attacker, to
+//! move, play on a target chain's liberty outside the region unless it is **wide** (two
+//! of its neighbours are empty points outside the region: open board beyond), and counts
+//! the chain as **escaped** (the defender has succeeded) when it has a wide liberty
+//! outside the region, or two, or one with the defender to move. So a group that crawls
+//! with its own move to a narrow exit (a first-line point along the wall, a gap between
+//! two stones) is stopped there by one stone, as a player stops it, and one that reaches
+//! open board, or a narrow exit with a move to spare, is out. A block on any exit would
+//! let the attacker chase a group along a long open border one point at a time, which
+//! the open board does not allow (nor does it let a lone blocking stone hold there).
+//! (Before the block, any liberty outside the region was an escape, and a live goal
+//! "lived" by a first-line move next to an exit that the attacker would simply close on
+//! the board; `BENCHMARKS.md` has the measurements.) The search also knows (below the
+//! root) that a defender to move who can play a point next to a target chain with two
+//! empty points outside the region among its neighbours, or a wide one, gets out.
 //!
 //! **A kill is solved with its rim closed.** The goal is found in these open regions
 //! (whether a group's fate depends on who plays first is read with its exits), but when
@@ -105,7 +115,8 @@
 //! * **life by seki, by two passes or by a repetition** holds when the outside liberties
 //!   it used are not the point of the fight;
 //! * **an escape** is an escape on the open board when no attacker stone beyond the exit
-//!   would catch the group; in a kill's closed region no escape through an exit is read
+//!   would catch the group (a block is read, the stones a step further out are not); in
+//!   a kill's closed region no escape through an exit is read
 //!   at all, so a group that gets out on the open board (toward open space, not toward
 //!   friendly stones, whose exits stay open) is read as killed: the one case where the
 //!   closed rim favours the attacker;
@@ -538,7 +549,7 @@ pub fn groups(board: &Board) -> Vec<Group> {
 ///
 /// Unlike [`super::detect_region`] the flood needs no closed wall: where it stops at the
 /// reach, the region's border is open, and a target chain that gets a liberty there has
-/// escaped (see the module documentation).
+/// escaped, unless the attacker may block it (see the module documentation).
 ///
 /// ```
 /// use tesuji::{ascii, Point};
@@ -912,8 +923,9 @@ fn dead_end(board: &Board, in_region: &[bool], attacker: Color, p: Point) -> boo
 /// where the attacker holds sway: such a point next to a stone of the defender joins the
 /// region (a liberty the attacker must be able to fill: left outside, it would be one that
 /// no move fills), and the others get an attacker stone (the wall is taken as closed).
-/// The rest of the rim stays empty: the exits, where a target chain that gets a liberty
-/// has escaped. Returns the frame's points; `region` grows (kept in board order).
+/// The rest of the rim stays empty: the exits, where a target chain gets out unless the
+/// attacker blocks it (see the module documentation). Returns the frame's points;
+/// `region` grows (kept in board order).
 ///
 /// Sway is a distance-weighted count of stones: each stone within four steps (Manhattan
 /// distance `d`) counts `5 - d`, the attacker's for, the defender's against; the attacker
@@ -926,7 +938,7 @@ fn dead_end(board: &Board, in_region: &[bool], attacker: Color, p: Point) -> boo
 /// With `dead_ends`, a rim point that leads nowhere (a dead end, see [`DEAD_END_ROOM`])
 /// is closed whatever the sway: sway counts stones, and a tie or a narrow lead for the
 /// defender next to a corridor along the edge would leave an exit there that gives a
-/// target chain a liberty the attacker could fill in one move on the open board.
+/// target chain a way out when it reaches the point with a move to spare.
 /// [`open_problem`] asks for it only when the attacker plays first.
 pub fn rim_frame(
     board: &Board,
@@ -1346,18 +1358,26 @@ pub fn army(
     ))
 }
 
-/// Whether a target chain of `problem` has a liberty outside the region: it has escaped.
+/// Whether a target chain of `problem` has two liberties outside the region, or a wide
+/// one: it has escaped whoever is to move (see the module documentation of `tsumego`).
 fn escaped(problem: &Tsumego) -> bool {
     let b = problem.position().board();
+    let outside = |p: Point| b.is_empty(p) && !problem.in_region(p);
     problem.targets().iter().any(|&t| {
-        b.chain(t)
-            .is_some_and(|c| c.liberties().iter().any(|&l| !problem.in_region(l)))
+        b.chain(t).is_some_and(|c| {
+            let out: Vec<Point> = c.liberties().into_iter().filter(|&l| outside(l)).collect();
+            out.len() >= 2
+                || out
+                    .iter()
+                    .any(|&l| b.neighbors(l).filter(|&n| outside(n)).count() >= 2)
+        })
     })
 }
 
 /// The candidates of [`infer`] in the order it reads them, each with its problem: the
 /// armies ([`army`]) of the groups that Benson does not call alive and that have not
-/// escaped already (a target chain with a liberty outside the region), the larger army
+/// escaped already (a target chain with two liberties outside the region, or a wide one),
+/// the larger army
 /// first (a problem is about its main group, not a stray stone), then the one with the
 /// fewer empty points in its region. Their regions hold no fighting chains (see
 /// [`open_problem`]): [`infer`] adds them to the goal's problem once it is found.

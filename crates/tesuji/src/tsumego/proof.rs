@@ -58,11 +58,11 @@
 //! that fits has neither property.
 //!
 //! At the winner's turns the tree gives one move, at the loser's turns every legal move
-//! (every legal stone on an empty region point, the pass, and the ko threat when the loser
-//! may use one). Leaves are commented: where the winner made the last move, `C[RIGHT]`
+//! (every legal stone on an empty region point, the attacker's blocks, the pass, and the
+//! ko threat when the loser may use one). Leaves are commented: where the winner made the last move, `C[RIGHT]`
 //! (the goproblems.com convention for a successful line); where the loser did, why the
 //! play ended (`targets captured`, `unconditional life`, `two passes`, `the attacker
-//! passes and the defender passes back`, `repetition`, `escaped (a liberty outside the
+//! passes and the defender passes back`, `repetition`, `escaped (out of the
 //! region)`). The output is a function of the
 //! problem and the tree only, so it is deterministic, and the SGF writer's normal form
 //! makes the text byte-stable through [`crate::sgf::parse`] and
@@ -84,7 +84,8 @@
 //!   one earlier on the same line (compared exactly: stones, side to move, ko point,
 //!   threats left, passes), no target point holds a defender stone (the attacker wins),
 //!   two passes in a row, a pass by the attacker not under a ko ban (the defender passes
-//!   back), a target chain has a liberty outside the region (it has escaped), or a target
+//!   back), a target chain has escaped (two liberties outside the region, a wide one, or
+//!   one with the defender to move), or a target
 //!   chain is unconditionally alive by Benson on the whole board (the defender wins for
 //!   all five). A pass under a ko ban does not count toward the two
 //!   passes. An end that favours the claimed winner closes the line (moves written below
@@ -92,7 +93,8 @@
 //!   is an error.
 //! * Otherwise the state must have moves, all of the side to move and all legal. At the
 //!   loser's turns every legal move of the rules must be answered: each legal stone on an
-//!   empty region point, the pass, and the ko threat when the loser has one left and is
+//!   empty region point, each legal block of the attacker (a target chain's liberty
+//!   outside the region that is not wide), the pass, and the ko threat when the loser has one left and is
 //!   banned from retaking a ko in the region. Every variation written is checked (a wrong
 //!   extra variation at the winner's turn is an error too).
 //!
@@ -172,8 +174,8 @@ pub enum LineEnd {
     AttackerPass,
     /// The state repeats one earlier on the line: the defender has won.
     Repetition,
-    /// A target chain has a liberty outside the region: no move is ever played there, so
-    /// the chain can never be captured (it has escaped); the defender has won.
+    /// A target chain has two liberties outside the region, a wide one, or one with the
+    /// defender to move: it gets out (it has escaped); the defender has won.
     Escaped,
 }
 
@@ -194,7 +196,7 @@ impl LineEnd {
             LineEnd::TwoPasses => "two passes",
             LineEnd::AttackerPass => "the attacker passes and the defender passes back",
             LineEnd::Repetition => "repetition",
-            LineEnd::Escaped => "escaped (a liberty outside the region)",
+            LineEnd::Escaped => "escaped (out of the region)",
         }
     }
 }
@@ -254,8 +256,13 @@ impl<'a> Rules<'a> {
         let passes = self.passes;
         match mv {
             TsumegoMove::Play(p) => {
-                if !self.pos.size().contains(p) || !self.problem.in_region(p) {
-                    return Err("not a point of the region".to_string());
+                if !self.pos.size().contains(p) {
+                    return Err("not a point of the board".to_string());
+                }
+                if !self.problem.in_region(p) && !self.blocks().contains(&p) {
+                    return Err(
+                        "not a point of the region (nor a block of the attacker)".to_string()
+                    );
                 }
                 let record = self
                     .pos
@@ -319,9 +326,17 @@ impl<'a> Rules<'a> {
         if self.passes == 1 && self.to_play() == d {
             return Some(LineEnd::AttackerPass);
         }
+        // Liberties outside the region: two, a wide one, or one with the defender to move.
+        let need = if self.to_play() == d { 1 } else { 2 };
         let escaped = |t: Point| {
-            b.chain(t)
-                .is_some_and(|c| c.liberties().iter().any(|&l| !self.problem.in_region(l)))
+            b.chain(t).is_some_and(|c| {
+                let out: Vec<Point> = c
+                    .liberties()
+                    .into_iter()
+                    .filter(|&l| !self.problem.in_region(l))
+                    .collect();
+                out.len() >= need || out.iter().any(|&l| self.wide(l))
+            })
         };
         if targets.iter().any(|&t| b.get(t) == Some(d) && escaped(t)) {
             return Some(LineEnd::Escaped);
@@ -342,8 +357,46 @@ impl<'a> Rules<'a> {
         None
     }
 
+    /// Whether the empty point `p` outside the region is wide: two of its neighbours are
+    /// empty points outside the region.
+    fn wide(&self, p: Point) -> bool {
+        let b = self.pos.board();
+        b.neighbors(p)
+            .filter(|&n| b.is_empty(n) && !self.problem.in_region(n))
+            .count()
+            >= 2
+    }
+
+    /// The attacker's blocks when the attacker is to move: the target chains' liberties
+    /// outside the region that are not wide (board order). Empty with the defender to
+    /// move.
+    fn blocks(&self) -> Vec<Point> {
+        let d = self.problem.defender();
+        if self.to_play() == d {
+            return Vec::new();
+        }
+        let b = self.pos.board();
+        let mut out: Vec<Point> = Vec::new();
+        for &t in self.problem.targets() {
+            if b.get(t) != Some(d) {
+                continue;
+            }
+            if let Some(c) = b.chain(t) {
+                out.extend(
+                    c.liberties()
+                        .into_iter()
+                        .filter(|&l| !self.problem.in_region(l) && !self.wide(l)),
+                );
+            }
+        }
+        out.sort_by_key(|p| p.index());
+        out.dedup();
+        out
+    }
+
     /// Every move of the side to move: legal stones on empty region points (region
-    /// order), the ko threat when allowed, the pass.
+    /// order), the attacker's legal blocks (board order), the ko threat when allowed, the
+    /// pass.
     fn legal_moves(&self) -> Vec<TsumegoMove> {
         let b = self.pos.board();
         let mut out: Vec<TsumegoMove> = self
@@ -353,6 +406,12 @@ impl<'a> Rules<'a> {
             .filter(|&&p| b.is_empty(p) && self.pos.is_legal(Move::Play(p)))
             .map(|&p| TsumegoMove::Play(p))
             .collect();
+        out.extend(
+            self.blocks()
+                .into_iter()
+                .filter(|&p| self.pos.is_legal(Move::Play(p)))
+                .map(TsumegoMove::Play),
+        );
         if self.may_threaten() {
             out.push(TsumegoMove::Threat);
         }
@@ -687,7 +746,7 @@ pub struct LeafCounts {
     pub attacker_pass: usize,
     /// A repetition of a state earlier on the line.
     pub repetition: usize,
-    /// A target chain with a liberty outside the region (escaped).
+    /// A target chain out of the region (escaped).
     pub escaped: usize,
 }
 

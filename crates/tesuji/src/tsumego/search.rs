@@ -40,8 +40,12 @@ impl TsumegoMove {
 /// What [`Search::undo`] needs to take a move back.
 #[derive(Debug, Clone, Copy)]
 enum Frame {
-    /// A stone or a pass.
-    Move { record: MoveRecord, passes: u8 },
+    /// A stone or a pass, and whether it captured stones outside the region.
+    Move {
+        record: MoveRecord,
+        passes: u8,
+        opened: bool,
+    },
     /// A ko threat by `color` and its answer, both played as passes.
     Threat {
         threat: MoveRecord,
@@ -59,9 +63,10 @@ enum Frame {
 /// # Rules
 ///
 /// * **Moves**: every legal stone (simple ko, suicide forbidden) on an empty point of the
-///   region, best first (see [`Problem::moves`]), then [`TsumegoMove::Threat`] when the side
-///   to move faces a ko ban on a region point and has external threats left, then
-///   [`TsumegoMove::Pass`].
+///   region and, for the attacker, on a target chain's liberty outside the region that
+///   is not wide (a **block**, listed first), best first (see [`Problem::moves`]), then
+///   [`TsumegoMove::Threat`] when the side to move faces a ko ban on a region point and
+///   has external threats left, then [`TsumegoMove::Pass`].
 /// * **Ko threats.** Each side has a count of external ko threats. A threat is a single
 ///   move of the search that spends one threat, lifts the ban and leaves the same side to
 ///   move: it stands for "threat elsewhere, answered elsewhere". The opponent is assumed to
@@ -79,12 +84,13 @@ enum Frame {
 ///   regions enclosed inside the problem region (a cheap local form, see the `life`
 ///   module; sound, since it finds a subset of the whole-board answer, and the attacker,
 ///   who may only play in the region, has fewer moves than Benson assumes), the defender
-///   has won; a target chain has a stone next to an empty point outside the region (an
-///   exit: that liberty is never filled, so the chain has escaped), the defender has won.
-///   With knowledge on (the default, [`Search::set_knowledge`]) and below the root, also:
-///   the defender is to move and can play an exit that is a liberty of a target chain
-///   (it escapes by that move), or the attacker is to move and a target chain has two
-///   exits among its liberties (one move blocks one), the defender has won; the targets
+///   has won; a target chain has escaped (two liberties outside the region, a wide one,
+///   or one with the defender to move: see the rules in the [module
+///   documentation](super)), the defender has won. With knowledge on (the default,
+///   [`Search::set_knowledge`]) and below the root, also: the defender is to move and can
+///   play a region point next to a target chain that has two empty points outside the
+///   region among its neighbours, or a wide one (the chain gets out there whatever the
+///   attacker blocks), the defender has won; the targets
 ///   are statically dead (one chain with at most a one- or two-point eye, every other
 ///   liberty next to an attacker chain that can never be captured), the attacker has won.
 ///   [`Problem::rules_terminal`] leaves these out.
@@ -132,11 +138,13 @@ pub struct Search {
     stack: Vec<Frame>,
     seed: u64,
     ordering: bool,
-    /// Region points next to an empty point outside the region: a defender chain with a
-    /// stone on one has a liberty that no move can fill, so it can never be captured
-    /// (outside points are never played, and an empty one stays empty). Empty for a
-    /// region that the attacker's wall closes.
+    /// Region points next to an empty point outside the region at the start: where a
+    /// target chain can reach a liberty outside the region (only the attacker plays
+    /// there, to block). Empty for a region that the attacker's wall closes, which then
+    /// has no escape at all.
     exits: Vec<usize>,
+    /// How many moves of the current line captured stones outside the region.
+    opened: u32,
     life: RefCell<LocalLife>,
     life_cache: RefCell<Vec<(u64, bool)>>,
     death: RefCell<Death>,
@@ -178,6 +186,7 @@ impl Search {
             threats: ByColor::from_fn(|c| problem.ko_threats(c)),
             passes: 0,
             exits,
+            opened: 0,
             stack: Vec::new(),
             seed: 0,
             ordering: true,
@@ -348,52 +357,149 @@ impl Search {
     }
 
     /// The escape knowledge (see the `Search` rules): with the defender to move, a legal
-    /// move on an exit that is a liberty of a target chain (the chain escapes by it), as
-    /// a padded index; with the attacker to move, `Some(usize::MAX)` when a target chain
-    /// has two exits among its liberties (the attacker can take only one). `None` when
-    /// neither holds.
+    /// move on a region point that is a liberty of a target chain and has two empty
+    /// points outside the region among its neighbours, or a wide one (the chain gets out
+    /// there whatever the attacker blocks), as a padded index. `None` when there is none,
+    /// or with the attacker to move.
     fn escape_move(&self) -> Option<usize> {
-        if self.exits.is_empty() {
+        if self.exits.is_empty() || self.position.to_play() != self.defender {
             return None;
         }
         let b = self.position.board();
-        let d = self.defender;
-        let defender_to_move = self.position.to_play() == d;
-        let target_chain = |n: usize| {
-            cell_color(b.cell(n)) == Some(d) && {
-                let h = b.head_of(n);
-                self.targets
-                    .iter()
-                    .any(|&t| b.get(t) == Some(d) && b.head_of(t.index()) == h)
-            }
-        };
-        // Exits that are liberties of a target chain, by the chain's head.
-        let mut seen: [(usize, usize); 8] = [(usize::MAX, usize::MAX); 8];
-        let mut count = 0;
         for &e in &self.exits {
-            if b.cell(e) != EMPTY {
+            if b.cell(e) != EMPTY || !neighbors(e).iter().any(|&n| self.target_stone(b, n)) {
                 continue;
             }
-            let Some(&n) = neighbors(e).iter().find(|&&n| target_chain(n)) else {
-                continue;
-            };
-            if defender_to_move {
-                let p = Point::from_index(e).expect("an exit is on the board");
-                if self.position.check(Move::Play(p)).is_ok() {
-                    return Some(e);
+            let mut gates = 0;
+            let mut open = false;
+            for &n in neighbors(e).iter() {
+                if b.cell(n) == EMPTY && !self.region.contains(n) {
+                    gates += 1;
+                    open |= self.wide(b, n);
                 }
+            }
+            if gates < 2 && !open {
                 continue;
             }
-            let h = b.head_of(n);
-            if seen[..count].iter().any(|&(head, _)| head == h) {
-                return Some(usize::MAX);
-            }
-            if count < seen.len() {
-                seen[count] = (h, e);
-                count += 1;
+            let p = Point::from_index(e).expect("an exit is on the board");
+            if self.position.check(Move::Play(p)).is_ok() {
+                return Some(e);
             }
         }
         None
+    }
+
+    /// Whether the point `n` holds a stone of a target chain.
+    fn target_stone(&self, b: &Board, n: usize) -> bool {
+        let d = self.defender;
+        cell_color(b.cell(n)) == Some(d) && {
+            let h = b.head_of(n);
+            self.targets
+                .iter()
+                .any(|&t| b.get(t) == Some(d) && b.head_of(t.index()) == h)
+        }
+    }
+
+    /// Whether the empty point `n` outside the region is **wide**: two of its neighbours
+    /// are empty points outside the region (room beyond it: a block there would be a
+    /// lone stone on open board, not the closing of a corridor).
+    fn wide(&self, b: &Board, n: usize) -> bool {
+        neighbors(n)
+            .iter()
+            .filter(|&&m| b.cell(m) == EMPTY && !self.region.contains(m))
+            .count()
+            >= 2
+    }
+
+    /// The most liberties outside the region that a target chain has, counted up to 2; a
+    /// wide one ([`Search::wide`]) counts 2 (open board: no block stops the chain).
+    fn outside_liberties(&self, b: &Board) -> u8 {
+        // A region closed at the start gets an empty point outside it only by the capture
+        // of stones there (a wall or frame stone, which the verifier counts too): none on
+        // this line yet, none to look for.
+        if self.exits.is_empty() && self.opened == 0 {
+            return 0;
+        }
+        let d = self.defender;
+        let mut heads = [usize::MAX; 8];
+        let mut chains = 0;
+        let mut most = 0u8;
+        for &t in &self.targets {
+            let i = t.index();
+            if cell_color(b.cell(i)) != Some(d) {
+                continue;
+            }
+            let h = b.head_of(i);
+            if heads[..chains].contains(&h) {
+                continue;
+            }
+            if chains < heads.len() {
+                heads[chains] = h;
+                chains += 1;
+            }
+            let mut found = [usize::MAX; 2];
+            let mut count = 0u8;
+            let mut s = h;
+            'chain: loop {
+                for n in neighbors(s) {
+                    if b.cell(n) == EMPTY
+                        && !self.region.contains(n)
+                        && !found[..usize::from(count)].contains(&n)
+                    {
+                        // Open board beyond: no block stops the chain.
+                        if self.wide(b, n) {
+                            return 2;
+                        }
+                        found[usize::from(count)] = n;
+                        count += 1;
+                        if count == 2 {
+                            break 'chain;
+                        }
+                    }
+                }
+                s = b.next_of(s);
+                if s == h {
+                    break;
+                }
+            }
+            if count == 2 {
+                return 2;
+            }
+            most = most.max(count);
+        }
+        most
+    }
+
+    /// Whether a stone of the side to move on `at` would capture a chain with a stone
+    /// outside the region (opening a point there).
+    fn opens_outside(&self, at: usize) -> bool {
+        let b = self.position.board();
+        let them = (!self.position.to_play()) as u8;
+        neighbors(at).iter().any(|&n| {
+            b.cell(n) == them && b.libs_of_head(b.head_of(n)) == 1 && {
+                let h = b.head_of(n);
+                let mut s = h;
+                loop {
+                    if !self.region.contains(s) {
+                        break true;
+                    }
+                    s = b.next_of(s);
+                    if s == h {
+                        break false;
+                    }
+                }
+            }
+        })
+    }
+
+    /// Whether the attacker, to move, may play on `at`, a point outside the region: a
+    /// **block**, on a target chain's liberty outside the region that is not wide.
+    fn is_block(&self, b: &Board, at: usize) -> bool {
+        self.position.to_play() != self.defender
+            && b.cell(at) == EMPTY
+            && !self.region.contains(at)
+            && !self.wide(b, at)
+            && neighbors(at).iter().any(|&n| self.target_stone(b, n))
     }
 
     /// The winner by the rules alone (no knowledge), as [`Problem::rules_terminal`].
@@ -428,18 +534,15 @@ impl Search {
         None
     }
 
-    /// Whether a target chain has a stone on an exit (a liberty outside the region, which
-    /// no move can fill): it has escaped and can never be captured.
+    /// Whether a target chain has escaped: it has two liberties outside the region (the
+    /// attacker may block only one) or a wide one, or one with the defender to move (it
+    /// gets out there).
     fn escaped(&self, b: &Board) -> bool {
-        let d = self.defender;
-        self.exits.iter().any(|&e| {
-            cell_color(b.cell(e)) == Some(d) && {
-                let h = b.head_of(e);
-                self.targets
-                    .iter()
-                    .any(|&t| b.get(t) == Some(d) && b.head_of(t.index()) == h)
-            }
-        })
+        match self.outside_liberties(b) {
+            0 => false,
+            1 => self.position.to_play() == self.defender,
+            _ => true,
+        }
     }
 
     /// Whether a target chain is unconditionally alive (the local Benson test), through a
@@ -586,6 +689,42 @@ impl Search {
                 0
             };
             scored.push((s, p));
+        }
+        // The block (see the `Search` rules) comes first: else the chain gets out.
+        if me != self.defender && self.outside_liberties(b) == 1 {
+            let mut gates = [usize::MAX; 16];
+            let mut count = 0;
+            for &t in &self.targets {
+                let i = t.index();
+                if b.cell(i) != self.defender as u8 {
+                    continue;
+                }
+                let h = b.head_of(i);
+                let mut s = h;
+                loop {
+                    for n in neighbors(s) {
+                        if count < gates.len()
+                            && b.cell(n) == EMPTY
+                            && !self.region.contains(n)
+                            && !gates[..count].contains(&n)
+                        {
+                            gates[count] = n;
+                            count += 1;
+                        }
+                    }
+                    s = b.next_of(s);
+                    if s == h {
+                        break;
+                    }
+                }
+            }
+            for &gate in &gates[..count] {
+                let (libs, _) = b.play_effect(gate, me as u8, 4);
+                if libs > 0 && ko.map(|k| k.index()) != Some(gate) {
+                    let p = Point::from_index(gate).expect("a liberty is on the board");
+                    scored.push((i32::MAX, p));
+                }
+            }
         }
         // Stable: equal scores stay in board order, so the order is deterministic.
         scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
@@ -781,16 +920,25 @@ impl Problem for Search {
         let passes = self.passes;
         let frame = match mv {
             TsumegoMove::Play(p) => {
-                if !self.region.contains(p.index()) {
+                let at = p.index();
+                if !self.region.contains(at) && !self.is_block(self.position.board(), at) {
                     Frame::Nothing
                 } else {
+                    // Only a region closed at the start needs the count (see
+                    // `outside_liberties`).
+                    let opened = self.exits.is_empty() && self.opens_outside(at);
                     match self.position.play(Move::Play(p)) {
                         Ok(record) => {
                             self.passes = 0;
                             if self.ko_ban_in_region() {
                                 self.ko_seen = true;
                             }
-                            Frame::Move { record, passes }
+                            self.opened += u32::from(opened);
+                            Frame::Move {
+                                record,
+                                passes,
+                                opened,
+                            }
                         }
                         Err(_) => Frame::Nothing,
                     }
@@ -807,7 +955,11 @@ impl Problem for Search {
                 } else {
                     passes.saturating_add(1).min(2)
                 };
-                Frame::Move { record, passes }
+                Frame::Move {
+                    record,
+                    passes,
+                    opened: false,
+                }
             }
             TsumegoMove::Threat => {
                 if self.may_threaten() {
@@ -876,9 +1028,14 @@ impl Problem for Search {
             self.own.pop();
         }
         match self.stack.pop() {
-            Some(Frame::Move { record, passes }) => {
+            Some(Frame::Move {
+                record,
+                passes,
+                opened,
+            }) => {
                 self.position.undo(&record);
                 self.passes = passes;
+                self.opened -= u32::from(opened);
             }
             Some(Frame::Threat {
                 threat,
