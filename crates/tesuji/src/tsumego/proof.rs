@@ -59,11 +59,11 @@
 //!
 //! At the winner's turns the tree gives one move, at the loser's turns every legal move
 //! (every legal stone on an empty region point, the attacker's blocks, the pass, and the
-//! ko threat when the loser may use one). Leaves are commented: where the winner made the last move, `C[RIGHT]`
-//! (the goproblems.com convention for a successful line); where the loser did, why the
-//! play ended (`targets captured`, `unconditional life`, `two passes`, `the attacker
-//! passes and the defender passes back`, `repetition`, `escaped (out of the
-//! region)`). The output is a function of the
+//! ko threat when the loser may use one). Leaves are commented: where the winner made
+//! the last move, `C[RIGHT]` (the goproblems.com convention for a successful line);
+//! where the loser did, why the play ended (`targets captured`, `unconditional life`,
+//! `two passes`, `the attacker passes and the defender passes back`, `repetition`,
+//! `escaped (out of the region)`). The output is a function of the
 //! problem and the tree only, so it is deterministic, and the SGF writer's normal form
 //! makes the text byte-stable through [`crate::sgf::parse`] and
 //! [`GameTree::to_sgf`](crate::sgf::GameTree::to_sgf).
@@ -85,17 +85,16 @@
 //!   threats left, passes), no target point holds a defender stone (the attacker wins),
 //!   two passes in a row, a pass by the attacker not under a ko ban (the defender passes
 //!   back), a target chain has escaped (two liberties outside the region, a wide one, or
-//!   one with the defender to move), or a target
-//!   chain is unconditionally alive by Benson on the whole board (the defender wins for
-//!   all five). A pass under a ko ban does not count toward the two
+//!   one with the defender to move), or a target chain is unconditionally alive by
+//!   Benson on the whole board (the defender wins for all five). A pass under a ko ban does not count toward the two
 //!   passes. An end that favours the claimed winner closes the line (moves written below
 //!   it are not read, and counted in [`VerifyReport::unread`]); one that favours the loser
 //!   is an error.
 //! * Otherwise the state must have moves, all of the side to move and all legal. At the
 //!   loser's turns every legal move of the rules must be answered: each legal stone on an
 //!   empty region point, each legal block of the attacker (a target chain's liberty
-//!   outside the region that is not wide), the pass, and the ko threat when the loser has one left and is
-//!   banned from retaking a ko in the region. Every variation written is checked (a wrong
+//!   outside the region that is not wide), the pass, and the ko threat when the loser has
+//!   one left and is banned from retaking a ko in the region. Every variation written is checked (a wrong
 //!   extra variation at the winner's turn is an error too).
 //!
 //! * A transposition `SAME[n]` (where the rules do not end the play) is accepted as it
