@@ -766,6 +766,25 @@ fn a_block_stops_a_crawl_and_two_liberties_get_out() {
             assert!(text.contains(";W[cb]") && text.contains(";B[db]"), "{text}");
         }
     }
+    // A region closed by the wall where White's move joins a white stone outside it: the
+    // chain then has that stone's liberty D2 outside the region, narrow (its only empty
+    // neighbour outside is D3), and Black blocks it, capturing all three. The search must
+    // see the liberty although no point outside the region was next to it at the start.
+    let joined = "
+        . . . . .
+        X X X X .
+        X O . O .
+        X X X X X
+    ";
+    let pos = ascii::parse_diagram(joined).unwrap();
+    let mut problem =
+        Tsumego::with_region(pos, &[Point::new(1, 2)], &region_of(&[(1, 2), (2, 2)])).unwrap();
+    assert!(!problem.is_open());
+    problem.set_first(Color::White);
+    let tree = prove(&problem).expect("a proof of so small a problem");
+    assert_eq!(winner(&problem, &tree), Color::Black);
+    write_read_verify("joined", &problem, &tree);
+
     // Without the block (Black passes instead) the play ends in White's favour: an end
     // that favours the loser of the proof.
     let pos = ascii::parse_diagram(corridor).unwrap();
@@ -777,4 +796,8 @@ fn a_block_stops_a_crawl_and_two_liberties_get_out() {
     assert_ne!(spoiled, good);
     let e = verify(&problem, &sgf::parse(&spoiled).unwrap()[0]).unwrap_err();
     assert!(e.to_string().contains("white succeeds"), "{e}");
+}
+
+fn region_of(points: &[(usize, usize)]) -> Vec<Point> {
+    points.iter().map(|&(x, y)| Point::new(x, y)).collect()
 }

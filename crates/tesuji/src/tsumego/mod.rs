@@ -601,6 +601,33 @@ impl Tsumego {
             .collect()
     }
 
+    /// Whether `p`, an empty point outside the region on `board` (the problem's board
+    /// or one reached from it), is **wide**: two of its neighbours are empty points
+    /// outside the region (see the rules above). The verifier and the goal's inference
+    /// read the escape rule through this and [`Tsumego::way_out`]; the search keeps its
+    /// own incremental form.
+    pub(crate) fn is_wide(&self, board: &crate::board::Board, p: Point) -> bool {
+        board
+            .neighbors(p)
+            .filter(|&n| board.is_empty(n) && !self.in_region(n))
+            .count()
+            >= 2
+    }
+
+    /// The liberties outside the region of the chain through `t` on `board`, and whether
+    /// one of them is wide ([`Tsumego::is_wide`]); `(0, false)` for an empty point.
+    pub(crate) fn way_out(&self, board: &crate::board::Board, t: Point) -> (usize, bool) {
+        board.chain(t).map_or((0, false), |c| {
+            let out: Vec<Point> = c
+                .liberties()
+                .into_iter()
+                .filter(|&l| !self.in_region(l))
+                .collect();
+            let wide = out.iter().any(|&l| self.is_wide(board, l));
+            (out.len(), wide)
+        })
+    }
+
     /// Whether the region is open: it has an exit ([`Tsumego::exits`]). A region closed
     /// by the attacker's wall, and a kill's open region once its rim is closed
     /// ([`close_rim`]), have none.

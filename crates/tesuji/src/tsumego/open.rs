@@ -1362,15 +1362,9 @@ pub fn army(
 /// one: it has escaped whoever is to move (see the module documentation of `tsumego`).
 fn escaped(problem: &Tsumego) -> bool {
     let b = problem.position().board();
-    let outside = |p: Point| b.is_empty(p) && !problem.in_region(p);
     problem.targets().iter().any(|&t| {
-        b.chain(t).is_some_and(|c| {
-            let out: Vec<Point> = c.liberties().into_iter().filter(|&l| outside(l)).collect();
-            out.len() >= 2
-                || out
-                    .iter()
-                    .any(|&l| b.neighbors(l).filter(|&n| outside(n)).count() >= 2)
-        })
+        let (out, wide) = problem.way_out(b, t);
+        out >= 2 || wide
     })
 }
 

@@ -328,14 +328,8 @@ impl<'a> Rules<'a> {
         // Liberties outside the region: two, a wide one, or one with the defender to move.
         let need = if self.to_play() == d { 1 } else { 2 };
         let escaped = |t: Point| {
-            b.chain(t).is_some_and(|c| {
-                let out: Vec<Point> = c
-                    .liberties()
-                    .into_iter()
-                    .filter(|&l| !self.problem.in_region(l))
-                    .collect();
-                out.len() >= need || out.iter().any(|&l| self.wide(l))
-            })
+            let (out, wide) = self.problem.way_out(b, t);
+            out >= need || wide
         };
         if targets.iter().any(|&t| b.get(t) == Some(d) && escaped(t)) {
             return Some(LineEnd::Escaped);
@@ -356,16 +350,6 @@ impl<'a> Rules<'a> {
         None
     }
 
-    /// Whether the empty point `p` outside the region is wide: two of its neighbours are
-    /// empty points outside the region.
-    fn wide(&self, p: Point) -> bool {
-        let b = self.pos.board();
-        b.neighbors(p)
-            .filter(|&n| b.is_empty(n) && !self.problem.in_region(n))
-            .count()
-            >= 2
-    }
-
     /// The attacker's blocks when the attacker is to move: the target chains' liberties
     /// outside the region that are not wide (board order). Empty with the defender to
     /// move.
@@ -384,7 +368,7 @@ impl<'a> Rules<'a> {
                 out.extend(
                     c.liberties()
                         .into_iter()
-                        .filter(|&l| !self.problem.in_region(l) && !self.wide(l)),
+                        .filter(|&l| !self.problem.in_region(l) && !self.problem.is_wide(b, l)),
                 );
             }
         }

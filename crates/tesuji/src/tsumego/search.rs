@@ -143,7 +143,11 @@ pub struct Search {
     /// there, to block). Empty for a region that the attacker's wall closes, which then
     /// has no escape at all.
     exits: Vec<usize>,
-    /// How many moves of the current line captured stones outside the region.
+    /// Whether the region is closed at the start with no defender stone outside it next
+    /// to it: then a target chain gets a liberty outside only after a capture there.
+    sealed: bool,
+    /// How many moves of the current line captured stones outside the region (counted
+    /// in a sealed region only).
     opened: u32,
     life: RefCell<LocalLife>,
     life_cache: RefCell<Vec<(u64, bool)>>,
@@ -176,6 +180,15 @@ impl Search {
         position.set_suicide_rule(Suicide::Forbidden);
         let death = Death::new(position.board(), &region);
         let exits = exits(position.board(), problem.region(), &region);
+        // The targets can reach a point outside a closed region only through a capture
+        // there or a defender stone outside it that they join (its liberties are theirs).
+        let d = problem.defender() as u8;
+        let sealed = exits.is_empty()
+            && !problem.region().iter().any(|p| {
+                neighbors(p.index())
+                    .iter()
+                    .any(|&n| position.board().cell(n) == d && !region.contains(n))
+            });
         let mut search = Search {
             position,
             region,
@@ -186,6 +199,7 @@ impl Search {
             threats: ByColor::from_fn(|c| problem.ko_threats(c)),
             passes: 0,
             exits,
+            sealed,
             opened: 0,
             stack: Vec::new(),
             seed: 0,
@@ -411,19 +425,12 @@ impl Search {
             >= 2
     }
 
-    /// The most liberties outside the region that a target chain has, counted up to 2; a
-    /// wide one ([`Search::wide`]) counts 2 (open board: no block stops the chain).
-    fn outside_liberties(&self, b: &Board) -> u8 {
-        // A region closed at the start gets an empty point outside it only by the capture
-        // of stones there (a wall or frame stone, which the verifier counts too): none on
-        // this line yet, none to look for.
-        if self.exits.is_empty() && self.opened == 0 {
-            return 0;
-        }
+    /// Calls `f` with the head of each target chain on the board, once a chain, until it
+    /// returns `false`.
+    fn each_target_chain(&self, b: &Board, mut f: impl FnMut(usize) -> bool) {
         let d = self.defender;
         let mut heads = [usize::MAX; 8];
         let mut chains = 0;
-        let mut most = 0u8;
         for &t in &self.targets {
             let i = t.index();
             if cell_color(b.cell(i)) != Some(d) {
@@ -437,37 +444,54 @@ impl Search {
                 heads[chains] = h;
                 chains += 1;
             }
-            let mut found = [usize::MAX; 2];
-            let mut count = 0u8;
-            let mut s = h;
-            'chain: loop {
-                for n in neighbors(s) {
-                    if b.cell(n) == EMPTY
-                        && !self.region.contains(n)
-                        && !found[..usize::from(count)].contains(&n)
-                    {
-                        // Open board beyond: no block stops the chain.
-                        if self.wide(b, n) {
-                            return 2;
-                        }
-                        found[usize::from(count)] = n;
-                        count += 1;
-                        if count == 2 {
-                            break 'chain;
-                        }
+            if !f(h) {
+                return;
+            }
+        }
+    }
+
+    /// Up to two liberties outside the region of the chain with head `h`, how many were
+    /// found (at most 2), and whether one of them is wide ([`Search::wide`]).
+    fn chain_outside(&self, b: &Board, h: usize) -> ([usize; 2], usize, bool) {
+        let mut found = [usize::MAX; 2];
+        let mut count = 0;
+        let mut s = h;
+        loop {
+            for n in neighbors(s) {
+                if b.cell(n) == EMPTY && !self.region.contains(n) && !found[..count].contains(&n) {
+                    if self.wide(b, n) {
+                        return (found, count, true);
+                    }
+                    found[count] = n;
+                    count += 1;
+                    if count == 2 {
+                        return (found, count, false);
                     }
                 }
-                s = b.next_of(s);
-                if s == h {
-                    break;
-                }
             }
-            if count == 2 {
-                return 2;
+            s = b.next_of(s);
+            if s == h {
+                return (found, count, false);
             }
-            most = most.max(count);
         }
-        most
+    }
+
+    /// The most liberties outside the region that a target chain has, counted up to 2; a
+    /// wide one ([`Search::wide`]) counts 2 (open board: no block stops the chain).
+    fn outside_liberties(&self, b: &Board) -> u8 {
+        // A sealed region gets a liberty outside it only by the capture of stones there
+        // (a wall or frame stone, which the verifier counts too): none on this line yet,
+        // none to look for.
+        if self.sealed && self.opened == 0 {
+            return 0;
+        }
+        let mut most = 0;
+        self.each_target_chain(b, |h| {
+            let (_, count, wide) = self.chain_outside(b, h);
+            most = if wide { 2 } else { most.max(count) };
+            most < 2
+        });
+        most as u8
     }
 
     /// Whether a stone of the side to move on `at` would capture a chain with a stone
@@ -692,33 +716,17 @@ impl Search {
         }
         // The block (see the `Search` rules) comes first: else the chain gets out.
         if me != self.defender && self.outside_liberties(b) == 1 {
-            let mut gates = [usize::MAX; 16];
-            let mut count = 0;
-            for &t in &self.targets {
-                let i = t.index();
-                if b.cell(i) != self.defender as u8 {
-                    continue;
-                }
-                let h = b.head_of(i);
-                let mut s = h;
-                loop {
-                    for n in neighbors(s) {
-                        if count < gates.len()
-                            && b.cell(n) == EMPTY
-                            && !self.region.contains(n)
-                            && !gates[..count].contains(&n)
-                        {
-                            gates[count] = n;
-                            count += 1;
-                        }
-                    }
-                    s = b.next_of(s);
-                    if s == h {
-                        break;
+            let mut gates = Vec::new();
+            self.each_target_chain(b, |h| {
+                let (found, count, _) = self.chain_outside(b, h);
+                for &g in &found[..count] {
+                    if !gates.contains(&g) {
+                        gates.push(g);
                     }
                 }
-            }
-            for &gate in &gates[..count] {
+                true
+            });
+            for gate in gates {
                 let (libs, _) = b.play_effect(gate, me as u8, 4);
                 if libs > 0 && ko.map(|k| k.index()) != Some(gate) {
                     let p = Point::from_index(gate).expect("a liberty is on the board");
@@ -924,9 +932,8 @@ impl Problem for Search {
                 if !self.region.contains(at) && !self.is_block(self.position.board(), at) {
                     Frame::Nothing
                 } else {
-                    // Only a region closed at the start needs the count (see
-                    // `outside_liberties`).
-                    let opened = self.exits.is_empty() && self.opens_outside(at);
+                    // Only a sealed region needs the count (see `outside_liberties`).
+                    let opened = self.sealed && self.opens_outside(at);
                     match self.position.play(Move::Play(p)) {
                         Ok(record) => {
                             self.passes = 0;
