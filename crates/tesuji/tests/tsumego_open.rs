@@ -591,6 +591,33 @@ fn fighting_chains_that_fail_the_side_to_play_are_dropped() {
     assert_eq!(answer.result, Verdict::Loss, "{answer:?}");
 }
 
+/// The fighting chains are dropped when they settle the group: in Moments of the Wind 1
+/// 86, the region rebuilt around Black's group with the white chains it fights and their
+/// liberties is one where White, moving first, is shown to fail (the chains' capture
+/// settles the group there, where White could save them by moves outside the region).
+/// The goal's problem is then the one it was read in, where Black's life depends on who
+/// plays first, and the book's C16 lives there. With the check off
+/// (`fight_check_nodes` 0) the rebuilt region is kept.
+#[test]
+fn fighting_chains_that_settle_the_group_are_dropped() {
+    let pos = fixture("Moments-Of-The-Wind-1-086.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.goal, Goal::Live);
+    assert!(found.confirmed, "{:?}", found.candidates);
+    let rebuilt = open_problem(&pos, &found.group.stones, &OpenOptions::default()).unwrap();
+    assert_ne!(rebuilt.region(), found.problem.region());
+    let answer = solve(&rebuilt, Color::White, &within_a_minute());
+    assert_eq!(answer.result, Verdict::Loss, "{answer:?}");
+    assert_wins(&found.problem, Color::Black, Move::Play(at(&pos, "C16")));
+    let unchecked = OpenOptions {
+        fight_check_nodes: 0,
+        ..OpenOptions::default()
+    };
+    let kept = infer(&pos, Color::Black, &unchecked).unwrap();
+    assert_eq!(kept.goal, Goal::Live);
+    assert_eq!(kept.problem.region(), rebuilt.region());
+}
+
 /// A rim point that the frame stones cut off from the open board is no exit. In 1-Year
 /// Tsumego 1, with White's big corner group as the target and White to play first, the
 /// frame closes R19 (Black holds sway there, beside S18), which leaves Q19 between it, the
