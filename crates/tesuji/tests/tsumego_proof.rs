@@ -749,7 +749,7 @@ fn a_block_stops_a_crawl_and_two_liberties_get_out() {
         X O . . .
         X X X X X
     ";
-    let region = [Point::new(1, 1), Point::new(2, 1)];
+    let region = region_of(&[(1, 1), (2, 1)]);
     for (diagram, white_lives) in [(corridor, false), (two_ways, true)] {
         let pos = ascii::parse_diagram(diagram).unwrap();
         let mut problem = Tsumego::with_region(pos, &[Point::new(1, 1)], &region).unwrap();

@@ -86,16 +86,16 @@
 //!   two passes in a row, a pass by the attacker not under a ko ban (the defender passes
 //!   back), a target chain has escaped (two liberties outside the region, a wide one, or
 //!   one with the defender to move), or a target chain is unconditionally alive by
-//!   Benson on the whole board (the defender wins for all five). A pass under a ko ban does not count toward the two
-//!   passes. An end that favours the claimed winner closes the line (moves written below
-//!   it are not read, and counted in [`VerifyReport::unread`]); one that favours the loser
-//!   is an error.
+//!   Benson on the whole board (the defender wins for all five). A pass under a ko ban does
+//!   not count toward the two passes. An end that favours the claimed winner closes the
+//!   line (moves written below it are not read, and counted in [`VerifyReport::unread`]);
+//!   one that favours the loser is an error.
 //! * Otherwise the state must have moves, all of the side to move and all legal. At the
 //!   loser's turns every legal move of the rules must be answered: each legal stone on an
 //!   empty region point, each legal block of the attacker (a target chain's liberty
 //!   outside the region that is not wide), the pass, and the ko threat when the loser has
-//!   one left and is banned from retaking a ko in the region. Every variation written is checked (a wrong
-//!   extra variation at the winner's turn is an error too).
+//!   one left and is banned from retaking a ko in the region. Every variation written is
+//!   checked (a wrong extra variation at the winner's turn is an error too).
 //!
 //! * A transposition `SAME[n]` (where the rules do not end the play) is accepted as it
 //!   stands when the node marked `ID[n]` was checked to the end before it (earlier in

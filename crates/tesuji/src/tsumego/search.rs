@@ -478,7 +478,9 @@ impl Search {
 
     /// The most liberties outside the region that a target chain has, counted up to 2; a
     /// wide one ([`Search::wide`]) counts 2 (open board: no block stops the chain).
-    fn outside_liberties(&self, b: &Board) -> u8 {
+    /// `each` sees the liberties found on the way (the places of the attacker's blocks
+    /// when the result is 1; the walk stops at the first chain that counts 2).
+    fn outside_liberties(&self, b: &Board, mut each: impl FnMut(usize)) -> u8 {
         // A sealed region gets a liberty outside it only by the capture of stones there
         // (a wall or frame stone, which the verifier counts too): none on this line yet,
         // none to look for.
@@ -487,7 +489,8 @@ impl Search {
         }
         let mut most = 0;
         self.each_target_chain(b, |h| {
-            let (_, count, wide) = self.chain_outside(b, h);
+            let (found, count, wide) = self.chain_outside(b, h);
+            found[..count].iter().for_each(|&g| each(g));
             most = if wide { 2 } else { most.max(count) };
             most < 2
         });
@@ -562,7 +565,7 @@ impl Search {
     /// attacker may block only one) or a wide one, or one with the defender to move (it
     /// gets out there).
     fn escaped(&self, b: &Board) -> bool {
-        match self.outside_liberties(b) {
+        match self.outside_liberties(b, |_| {}) {
             0 => false,
             1 => self.position.to_play() == self.defender,
             _ => true,
@@ -714,19 +717,19 @@ impl Search {
             };
             scored.push((s, p));
         }
-        // The block (see the `Search` rules) comes first: else the chain gets out.
-        if me != self.defender && self.outside_liberties(b) == 1 {
-            let mut gates = Vec::new();
-            self.each_target_chain(b, |h| {
-                let (found, count, _) = self.chain_outside(b, h);
-                for &g in &found[..count] {
-                    if !gates.contains(&g) {
-                        gates.push(g);
-                    }
+        // The block (see the `Search` rules) comes first: else the chain gets out. At most
+        // one liberty outside each of at most eight target chains.
+        let mut gates = [usize::MAX; 8];
+        let mut found = 0;
+        let one_each = me != self.defender
+            && self.outside_liberties(b, |g| {
+                if found < gates.len() && !gates[..found].contains(&g) {
+                    gates[found] = g;
+                    found += 1;
                 }
-                true
-            });
-            for gate in gates {
+            }) == 1;
+        if one_each {
+            for &gate in &gates[..found] {
                 let (libs, _) = b.play_effect(gate, me as u8, 4);
                 if libs > 0 && ko.map(|k| k.index()) != Some(gate) {
                     let p = Point::from_index(gate).expect("a liberty is on the board");
