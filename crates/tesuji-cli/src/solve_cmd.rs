@@ -196,6 +196,11 @@ pub struct BenchSolveArgs {
     /// differs from a listed variation's.
     #[arg(long, value_name = "DIR")]
     evidence: Option<String>,
+    /// Most seconds for each proof written with --evidence, decimals allowed (default: the
+    /// run's --time): a proof can take longer to build than the answer it proves, and it
+    /// is not part of the run's time.
+    #[arg(long, value_name = "SECONDS", requires = "evidence")]
+    evidence_time: Option<f64>,
 }
 
 fn cancel_flag() -> Arc<AtomicBool> {
@@ -726,7 +731,7 @@ fn check_variations(
     problem: &Tsumego,
     tree: &sgf::GameTree,
     options: &SolveOptions,
-    evidence: Option<&str>,
+    evidence: Option<(&str, &SolveOptions)>,
     name: &str,
 ) -> Result<VariationCheck> {
     let mut out = VariationCheck {
@@ -769,7 +774,7 @@ fn check_variations(
                                 .collect::<Vec<_>>()
                                 .join(",")
                         );
-                        if let Some(dir) = evidence {
+                        if let Some((dir, proof_options)) = evidence {
                             let d = answer.proof_threats;
                             let file = format!(
                                 "{}-after-{}-{}{}.sgf",
@@ -783,7 +788,14 @@ fn check_variations(
                                 }
                             );
                             let path = std::path::Path::new(dir).join(file);
-                            text.push_str(&write_evidence(&p, m.mv, first, d, options, &path)?);
+                            text.push_str(&write_evidence(
+                                &p,
+                                m.mv,
+                                first,
+                                d,
+                                proof_options,
+                                &path,
+                            )?);
                         }
                         out.disagreements.push(text);
                     }
@@ -1104,6 +1116,15 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
     let mut options = a.budget.options(&cancel)?;
     options.all_moves = a.full;
     options.pv = a.full;
+    // The time of each evidence proof, when given apart from the run's.
+    let evidence_time = a
+        .evidence_time
+        .map(|t| seconds_option("--evidence-time", t))
+        .transpose()?;
+    let with_evidence_time = |o: &SolveOptions| SolveOptions {
+        time: evidence_time.or(o.time),
+        ..o.clone()
+    };
     let mut times = Vec::new();
     let (mut runs, mut solved, mut answered, mut agreeing, mut errors) = (0, 0, 0, 0, 0);
     let mut successes = 0;
@@ -1224,7 +1245,7 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
                         &answer,
                         &listed,
                         line.get("listed_checked"),
-                        &run_options,
+                        &with_evidence_time(&run_options),
                         &std::path::Path::new(dir).join(evidence_stem(&name)),
                     )?;
                     if !notes.is_empty() {
@@ -1241,8 +1262,9 @@ pub fn bench(a: BenchSolveArgs) -> Result<ExitCode> {
                 line["listed_wins"] = json!(listed_wins);
                 line["success"] = json!(success);
                 if a.variations {
-                    let v =
-                        check_variations(&problem, &tree, &options, a.evidence.as_deref(), &name)?;
+                    let proofs = with_evidence_time(&options);
+                    let evidence = a.evidence.as_deref().map(|dir| (dir, &proofs));
+                    let v = check_variations(&problem, &tree, &options, evidence, &name)?;
                     var_nodes += v.checked;
                     var_agree += v.agreeing;
                     line["variation_nodes"] = json!(v.checked);

@@ -453,6 +453,51 @@ fn variation_evidence_is_written_verified() {
     );
 }
 
+/// `--evidence-time` bounds each evidence proof on its own: with a nanosecond the proof of
+/// gop/7260's J8 (above) is not built, the note says why and no file is written; the run
+/// itself keeps its own budget. The flag needs `--evidence`, and a time that is no
+/// number of seconds is a clear error.
+#[test]
+fn evidence_time_bounds_each_proof() {
+    let dir = temp("evidence-time-marker", "");
+    let dir = std::path::Path::new(&dir).with_file_name("evidence-time");
+    let f = format!("{SET}/gop/7260.sgf");
+    let dir_text = dir.to_string_lossy();
+    let base = [
+        "bench",
+        "solve",
+        &f,
+        "--pl-only",
+        "--threads",
+        "1",
+        "--variations",
+        "--evidence",
+        &dir_text,
+    ];
+    let v = json_lines(&tesuji(
+        &[&base[..], &["--evidence-time", "0.000000001"]].concat(),
+    ));
+    assert_eq!(v[0]["result"], "win", "{}", v[0]);
+    assert_eq!(
+        v[0]["variation_disagreements"][0],
+        "after H9 J9: ours J8, listed G9 (no evidence: TimeLimit)",
+        "{}",
+        v[0]
+    );
+    assert!(!dir.join("gop-7260-after-H9-J9-J8.sgf").exists());
+
+    let o = tesuji(&["bench", "solve", &f, "--evidence-time", "5"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--evidence <DIR>"), "{}", stderr(&o));
+    let o = tesuji(&[&base[..], &["--evidence-time", "0"]].concat());
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--evidence-time 0: give a number of seconds"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// Open problems as printed (nothing marked but the side to play): the goal is found by
 /// reading, said in the text and in JSON with its targets and region, and the answer
 /// includes the book's listed first move.
