@@ -726,7 +726,9 @@ struct VariationCheck {
 
 /// Replays every listed line of `tree` and, at each turn of the first player that the
 /// file answers, checks that the solver's chosen move (a fresh solve of that position,
-/// ko ban included) is one of the listed moves.
+/// ko ban included) is one of the listed moves. With `evidence` (a directory and the
+/// budgets of its proofs), where ours is not listed, the verified proof that it wins is
+/// written there.
 fn check_variations(
     problem: &Tsumego,
     tree: &sgf::GameTree,
