@@ -718,18 +718,25 @@ impl Search {
             scored.push((s, p));
         }
         // The block (see the `Search` rules) comes first: else the chain gets out. At most
-        // one liberty outside each of at most eight target chains.
+        // one liberty outside each target chain: the first eight distinct ones in an array,
+        // any more (a problem with that many target chains) in a list made only then.
         let mut gates = [usize::MAX; 8];
         let mut found = 0;
+        let mut more: Vec<usize> = Vec::new();
         let one_each = me != self.defender
             && self.outside_liberties(b, |g| {
-                if found < gates.len() && !gates[..found].contains(&g) {
+                if gates[..found].contains(&g) || more.contains(&g) {
+                    return;
+                }
+                if found < gates.len() {
                     gates[found] = g;
                     found += 1;
+                } else {
+                    more.push(g);
                 }
             }) == 1;
         if one_each {
-            for &gate in &gates[..found] {
+            for &gate in gates[..found].iter().chain(&more) {
                 let (libs, _) = b.play_effect(gate, me as u8, 4);
                 if libs > 0 && ko.map(|k| k.index()) != Some(gate) {
                     let p = Point::from_index(gate).expect("a liberty is on the board");

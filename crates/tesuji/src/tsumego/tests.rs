@@ -613,3 +613,27 @@ fn nakade_in_a_three_point_eye() {
         assert_eq!(plain, Some(Outcome::Proven), "{to_move} to move");
     }
 }
+
+/// The attacker's blocks are listed for every target chain, however many: ten white
+/// stones on the edge, each with one liberty outside the region (not wide: black stones
+/// on both sides and above it), give Black ten blocks.
+#[test]
+fn every_target_chain_gets_its_block() {
+    let diagram = "
+        O X O X O X O X O X O X O X O X O X O
+        . X . X . X . X . X . X . X . X . X .
+        X X X X X X X X X X X X X X X X X X X
+        . . . . . . . . . . . . . . . . . . .
+    ";
+    let pos = ascii::parse_diagram(diagram).unwrap();
+    let whites: Vec<Point> = (0..19).step_by(2).map(|x| Point::new(x, 0)).collect();
+    let mut t = Tsumego::with_region(pos, &whites, &whites).unwrap();
+    t.set_first(Color::Black);
+    let mut s = t.search(Color::Black);
+    let mut moves = Vec::new();
+    s.moves(&mut moves);
+    for w in &whites {
+        let block = TsumegoMove::Play(Point::new(w.x(), 1));
+        assert!(moves.contains(&block), "{block:?} missing from {moves:?}");
+    }
+}
