@@ -40,6 +40,8 @@ pub(crate) struct LocalLife {
     region_alive: Vec<bool>,
     /// Points of the regions found to escape by [`LocalLife::may_live`] in this call.
     escaped: PointBits,
+    /// The target chains (by head) [`LocalLife::may_live`] has flooded in this call.
+    flooded: Vec<usize>,
 }
 
 impl LocalLife {
@@ -52,7 +54,22 @@ impl LocalLife {
     fn may_live(&mut self, board: &Board, d: u8, region: &PointBits, targets: &[Point]) -> bool {
         // Escaping does not depend on the chain; vitality does, so each chain floods anew.
         self.escaped = PointBits::new();
-        let mut done: Vec<usize> = Vec::with_capacity(targets.len());
+        let mut done = std::mem::take(&mut self.flooded);
+        done.clear();
+        let found = self.may_live_of(board, d, region, targets, &mut done);
+        self.flooded = done;
+        found
+    }
+
+    /// [`LocalLife::may_live`] with the list of the chains flooded so far.
+    fn may_live_of(
+        &mut self,
+        board: &Board,
+        d: u8,
+        region: &PointBits,
+        targets: &[Point],
+        done: &mut Vec<usize>,
+    ) -> bool {
         for &t in targets {
             let i = t.index();
             if board.cell(i) != d {

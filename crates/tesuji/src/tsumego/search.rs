@@ -150,9 +150,10 @@ pub struct Search {
     /// in a sealed region only).
     opened: u32,
     life: RefCell<LocalLife>,
-    life_cache: RefCell<Vec<(u64, bool)>>,
     death: RefCell<Death>,
-    dead_cache: RefCell<Vec<(u64, u32)>>,
+    /// What the life test and the dead-shape test found in states met lately (see
+    /// [`StateKnown`]).
+    state_cache: RefCell<Vec<StateKnown>>,
     knowledge: bool,
     /// Values that hold whatever the ko threats are shared under a key without them.
     core_values: bool,
@@ -205,9 +206,8 @@ impl Search {
             seed: 0,
             ordering: true,
             life: RefCell::new(LocalLife::default()),
-            life_cache: RefCell::new(vec![(0, false); LIFE_CACHE]),
             death: RefCell::new(death),
-            dead_cache: RefCell::new(vec![(0, 0); LIFE_CACHE]),
+            state_cache: RefCell::new(vec![StateKnown::default(); STATE_CACHE]),
             knowledge: true,
             core_values: true,
             root_depth: 0,
@@ -263,26 +263,20 @@ impl Search {
     /// The attacker's strategy move if the targets are statically dead here (knowledge on
     /// or not), else `None`.
     fn dead_move(&self) -> Option<usize> {
-        // Through a direct-mapped cache like the life test's: the board and the ko point
-        // decide the answer.
+        // Through the state cache: the board, the ko point and the side to move decide
+        // the answer.
         let b = self.position.board();
         let ko = self.position.ko_point();
         let attacker_to_move = self.position.to_play() != self.defender;
-        let h = b.hash()
-            ^ ko.map_or(0, |k| mix(k.index() as u64 + 1))
-            ^ if attacker_to_move {
-                0x5851_F42D_4C95_7F2D
-            } else {
-                0
-            };
-        let slot = (mix(h) as usize) & (LIFE_CACHE - 1);
-        let mut cache = self.dead_cache.borrow_mut();
-        if let Some(&(k, v)) = cache.get(slot) {
-            if k == h && k != 0 {
-                return match v {
-                    0 => None,
+        let h = self.state_cache_key();
+        let slot = (mix(h) as usize) & (STATE_CACHE - 1);
+        let mut cache = self.state_cache.borrow_mut();
+        if let Some(e) = cache.get(slot) {
+            if e.key == h && h != 0 && e.dead != DEAD_UNKNOWN {
+                return match e.dead {
+                    DEAD_NONE => None,
                     u32::MAX => Some(usize::MAX),
-                    v => Some(v as usize - 1),
+                    v => Some(v as usize - DEAD_OFFSET),
                 };
             }
         }
@@ -295,16 +289,33 @@ impl Search {
             ko,
         );
         if let Some(e) = cache.get_mut(slot) {
-            *e = (
-                h,
-                match dead {
-                    None => 0,
-                    Some(usize::MAX) => u32::MAX,
-                    Some(i) => i as u32 + 1,
-                },
-            );
+            if e.key != h {
+                *e = StateKnown {
+                    key: h,
+                    ..StateKnown::default()
+                };
+            }
+            e.dead = match dead {
+                None => DEAD_NONE,
+                Some(usize::MAX) => u32::MAX,
+                Some(i) => i as u32 + DEAD_OFFSET as u32,
+            };
         }
         dead
+    }
+
+    /// The key of the state cache: the board's hash, the ko point and whether the
+    /// attacker is to move.
+    fn state_cache_key(&self) -> u64 {
+        let ko = self.position.ko_point();
+        let attacker_to_move = self.position.to_play() != self.defender;
+        self.position.board().hash()
+            ^ ko.map_or(0, |k| mix(k.index() as u64 + 1))
+            ^ if attacker_to_move {
+                0x5851_F42D_4C95_7F2D
+            } else {
+                0
+            }
     }
 
     /// Whether the static knowledge is on (see [`Search::set_knowledge`]).
@@ -572,16 +583,17 @@ impl Search {
         }
     }
 
-    /// Whether a target chain is unconditionally alive (the local Benson test), through a
-    /// small direct-mapped cache keyed by the board's hash: the search meets the same
-    /// positions again and again as it re-expands states.
+    /// Whether a target chain is unconditionally alive (the local Benson test), through the
+    /// state cache: the search meets the same positions again and again as it re-expands
+    /// states, and the dead-shape test of the same state ([`Search::dead_move`]) usually
+    /// follows, so one entry serves both.
     fn alive(&self, b: &Board) -> bool {
-        let h = b.hash();
-        let slot = (mix(h) as usize) & (LIFE_CACHE - 1);
-        let mut cache = self.life_cache.borrow_mut();
-        if let Some(&(k, v)) = cache.get(slot) {
-            if k == h && k != 0 {
-                return v;
+        let h = self.state_cache_key();
+        let slot = (mix(h) as usize) & (STATE_CACHE - 1);
+        let mut cache = self.state_cache.borrow_mut();
+        if let Some(e) = cache.get(slot) {
+            if e.key == h && h != 0 && e.alive != ALIVE_UNKNOWN {
+                return e.alive == ALIVE_YES;
             }
         }
         let alive = self.life.borrow_mut().any_target_alive(
@@ -592,7 +604,13 @@ impl Search {
             &self.targets,
         );
         if let Some(e) = cache.get_mut(slot) {
-            *e = (h, alive);
+            if e.key != h {
+                *e = StateKnown {
+                    key: h,
+                    ..StateKnown::default()
+                };
+            }
+            e.alive = if alive { ALIVE_YES } else { ALIVE_NO };
         }
         alive
     }
@@ -803,8 +821,30 @@ impl Search {
     }
 }
 
-/// Entries of the life cache (a power of two).
-const LIFE_CACHE: usize = 1 << 14;
+/// Entries of the state cache (a power of two).
+const STATE_CACHE: usize = 1 << 14;
+
+/// One entry of the state cache: a direct-mapped cache, keyed by the board's hash, the ko
+/// point and the side to move, of the two static tests the search runs on a state it
+/// plays ([`Search::alive`] and [`Search::dead_move`]). Both tests on one state read one
+/// entry (one cache line), where two caches cost two misses. Each field says when its
+/// test was not run on the state yet.
+#[derive(Debug, Clone, Copy, Default)]
+struct StateKnown {
+    key: u64,
+    /// [`DEAD_UNKNOWN`], [`DEAD_NONE`], `u32::MAX` for the defender to move, or the
+    /// strategy move's index plus [`DEAD_OFFSET`].
+    dead: u32,
+    /// [`ALIVE_UNKNOWN`], [`ALIVE_NO`] or [`ALIVE_YES`].
+    alive: u8,
+}
+
+const DEAD_UNKNOWN: u32 = 0;
+const DEAD_NONE: u32 = 1;
+const DEAD_OFFSET: usize = 2;
+const ALIVE_UNKNOWN: u8 = 0;
+const ALIVE_NO: u8 = 1;
+const ALIVE_YES: u8 = 2;
 
 /// What the passes in a row add to a state's keys (nothing for none).
 fn passes_key(passes: u8) -> u64 {
