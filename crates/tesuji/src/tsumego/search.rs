@@ -642,6 +642,63 @@ impl Search {
         self.dead_move().is_some()
     }
 
+    /// The life test and the dead-shape test of the current state through the state
+    /// cache (`which`: 0 both, the life test first; 1 both, the dead-shape test first; 2
+    /// the life test alone; 3 the dead-shape test alone), `None` for a test not run, and
+    /// how many of the two the cache held before (for the tests).
+    #[cfg(test)]
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn static_tests_cached(
+        &self,
+        which: usize,
+    ) -> (Option<bool>, Option<Option<usize>>, usize) {
+        let h = self.state_cache_key();
+        let held = self
+            .state_cache
+            .borrow()
+            .get((mix(h) as usize) & (STATE_CACHE - 1))
+            .filter(|e| e.key == h && h != 0)
+            .map_or(0, |e| {
+                usize::from(e.alive != ALIVE_UNKNOWN) + usize::from(e.dead != DEAD_UNKNOWN)
+            });
+        let b = self.position.board();
+        match which {
+            0 => {
+                let alive = self.alive(b);
+                (Some(alive), Some(self.dead_move()), held)
+            }
+            1 => {
+                let dead = self.dead_move();
+                (Some(self.alive(b)), Some(dead), held)
+            }
+            2 => (Some(self.alive(b)), None, held),
+            _ => (None, Some(self.dead_move()), held),
+        }
+    }
+
+    /// The life test and the dead-shape test of the current state worked out afresh,
+    /// without the state cache (for the tests).
+    #[cfg(test)]
+    pub(crate) fn static_tests_fresh(&self) -> (bool, Option<usize>) {
+        let b = self.position.board();
+        let alive = self.life.borrow_mut().any_target_alive(
+            b,
+            self.defender,
+            &self.region,
+            &self.region_points,
+            &self.targets,
+        );
+        let dead = self.death.borrow_mut().dead(
+            b,
+            self.defender as u8,
+            self.position.to_play() != self.defender,
+            &self.region,
+            &self.targets,
+            self.position.ko_point(),
+        );
+        (alive, dead)
+    }
+
     /// Whether [`Problem::moves`] would serve the current state from its cache (for the
     /// tests).
     #[cfg(test)]
@@ -821,8 +878,9 @@ impl Search {
     }
 }
 
-/// Entries of the state cache (a power of two).
-const STATE_CACHE: usize = 1 << 14;
+/// Entries of the state cache (a power of two). The unit tests use a tiny cache, so that
+/// states share slots often and the replacement of an entry is tested too.
+const STATE_CACHE: usize = if cfg!(test) { 1 << 4 } else { 1 << 14 };
 
 /// One entry of the state cache: a direct-mapped cache, keyed by the board's hash, the ko
 /// point and the side to move, of the two static tests the search runs on a state it

@@ -559,6 +559,46 @@ fn cached_move_lists_are_the_fresh_ones() {
     assert!(served > 100, "{served}");
 }
 
+#[test]
+fn cached_static_tests_are_the_fresh_ones() {
+    // The life test and the dead-shape test share one cache entry per state: along random
+    // play with captures, kos and ko threats, and back up the same states, each answer it
+    // gives (one test or the other run first) is the one worked out afresh.
+    let (mut both, mut one, mut fixed, mut dead) = (0, 0, 0, 0);
+    for (i, diagram) in [FIGHT, KO, FIGHT].into_iter().enumerate() {
+        let mut problem =
+            Tsumego::new(ascii::parse_diagram(diagram).unwrap(), &[Point::new(2, 2)]).unwrap();
+        problem.set_ko_threats(Color::White, 1);
+        let mut n = 0usize;
+        random_games(
+            &problem,
+            0x2545_F491_4F6C_DD1D + i as u64,
+            40,
+            30,
+            &mut |s| {
+                n += 1;
+                let (fresh_alive, fresh_dead) = s.static_tests_fresh();
+                let (alive, dead_move, held) = s.static_tests_cached(n % 4);
+                if let Some(a) = alive {
+                    assert_eq!(a, fresh_alive, "state {n}");
+                    fixed += usize::from(a);
+                }
+                if let Some(d) = dead_move {
+                    assert_eq!(d, fresh_dead, "state {n}");
+                    dead += usize::from(d.is_some());
+                }
+                both += usize::from(held == 2);
+                one += usize::from(held == 1);
+            },
+        );
+    }
+    println!("{both} states with both answers kept, {one} with one, {fixed} alive, {dead} dead");
+    assert!(
+        both > 100 && one > 10 && fixed > 0 && dead > 10,
+        "{both} {one} {fixed} {dead}"
+    );
+}
+
 /// Whether the dead-shape knowledge says dead with `to_move` to move, and the
 /// knowledge-free value of the position for the attacker.
 fn dead_by_knowledge(diagram: &str, target: Point, to_move: Color) -> (bool, Option<Outcome>) {
