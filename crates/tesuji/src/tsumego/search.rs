@@ -261,61 +261,45 @@ impl Search {
     }
 
     /// The attacker's strategy move if the targets are statically dead here (knowledge on
-    /// or not), else `None`.
+    /// or not), else `None`: [`Search::dead_fresh`] through the state cache.
     fn dead_move(&self) -> Option<usize> {
-        // Through the state cache: the board, the ko point and the side to move decide
-        // the answer.
-        let b = self.position.board();
-        let ko = self.position.ko_point();
-        let attacker_to_move = self.position.to_play() != self.defender;
-        let h = self.state_cache_key();
-        let slot = (mix(h) as usize) & (STATE_CACHE - 1);
+        let (h, slot) = self.state_slot();
         let mut cache = self.state_cache.borrow_mut();
-        if let Some(e) = cache.get(slot) {
-            if e.key == h && h != 0 && e.dead != DEAD_UNKNOWN {
-                return match e.dead {
-                    DEAD_NONE => None,
-                    u32::MAX => Some(usize::MAX),
-                    v => Some(v as usize - DEAD_OFFSET),
-                };
-            }
+        if let Some(dead) = cache.get(slot).and_then(|e| e.death(h)) {
+            return dead;
         }
-        let dead = self.death.borrow_mut().dead(
-            b,
-            self.defender as u8,
-            attacker_to_move,
-            &self.region,
-            &self.targets,
-            ko,
-        );
+        let dead = self.dead_fresh();
         if let Some(e) = cache.get_mut(slot) {
-            if e.key != h {
-                *e = StateKnown {
-                    key: h,
-                    ..StateKnown::default()
-                };
-            }
-            e.dead = match dead {
-                None => DEAD_NONE,
-                Some(usize::MAX) => u32::MAX,
-                Some(i) => i as u32 + DEAD_OFFSET as u32,
-            };
+            e.keep(h).set_death(dead);
         }
         dead
     }
 
-    /// The key of the state cache: the board's hash, the ko point and whether the
-    /// attacker is to move.
-    fn state_cache_key(&self) -> u64 {
+    /// The dead-shape test of the current state, worked out (see the `dead` module).
+    fn dead_fresh(&self) -> Option<usize> {
+        self.death.borrow_mut().dead(
+            self.position.board(),
+            self.defender as u8,
+            self.position.to_play() != self.defender,
+            &self.region,
+            &self.targets,
+            self.position.ko_point(),
+        )
+    }
+
+    /// The key of the state cache (the board's hash, the ko point and whether the
+    /// attacker is to move) and its slot.
+    fn state_slot(&self) -> (u64, usize) {
         let ko = self.position.ko_point();
         let attacker_to_move = self.position.to_play() != self.defender;
-        self.position.board().hash()
+        let h = self.position.board().hash()
             ^ ko.map_or(0, |k| mix(k.index() as u64 + 1))
             ^ if attacker_to_move {
                 0x5851_F42D_4C95_7F2D
             } else {
                 0
-            }
+            };
+        (h, (mix(h) as usize) & (STATE_CACHE - 1))
     }
 
     /// Whether the static knowledge is on (see [`Search::set_knowledge`]).
@@ -565,7 +549,7 @@ impl Search {
                 .targets
                 .iter()
                 .any(|&t| b.get(t) == Some(d) && b.liberty_count(t) >= 2)
-            && self.alive(b)
+            && self.alive()
         {
             return Some(d);
         }
@@ -587,32 +571,28 @@ impl Search {
     /// state cache: the search meets the same positions again and again as it re-expands
     /// states, and the dead-shape test of the same state ([`Search::dead_move`]) usually
     /// follows, so one entry serves both.
-    fn alive(&self, b: &Board) -> bool {
-        let h = self.state_cache_key();
-        let slot = (mix(h) as usize) & (STATE_CACHE - 1);
+    fn alive(&self) -> bool {
+        let (h, slot) = self.state_slot();
         let mut cache = self.state_cache.borrow_mut();
-        if let Some(e) = cache.get(slot) {
-            if e.key == h && h != 0 && e.alive != ALIVE_UNKNOWN {
-                return e.alive == ALIVE_YES;
-            }
+        if let Some(alive) = cache.get(slot).and_then(|e| e.life(h)) {
+            return alive;
         }
-        let alive = self.life.borrow_mut().any_target_alive(
-            b,
+        let alive = self.alive_fresh();
+        if let Some(e) = cache.get_mut(slot) {
+            e.keep(h).set_life(alive);
+        }
+        alive
+    }
+
+    /// The local Benson test of the current state, worked out.
+    fn alive_fresh(&self) -> bool {
+        self.life.borrow_mut().any_target_alive(
+            self.position.board(),
             self.defender,
             &self.region,
             &self.region_points,
             &self.targets,
-        );
-        if let Some(e) = cache.get_mut(slot) {
-            if e.key != h {
-                *e = StateKnown {
-                    key: h,
-                    ..StateKnown::default()
-                };
-            }
-            e.alive = if alive { ALIVE_YES } else { ALIVE_NO };
-        }
-        alive
+        )
     }
 
     fn outcome(&self, winner: Color) -> Outcome {
@@ -652,26 +632,20 @@ impl Search {
         &self,
         which: usize,
     ) -> (Option<bool>, Option<Option<usize>>, usize) {
-        let h = self.state_cache_key();
-        let held = self
-            .state_cache
-            .borrow()
-            .get((mix(h) as usize) & (STATE_CACHE - 1))
-            .filter(|e| e.key == h && h != 0)
-            .map_or(0, |e| {
-                usize::from(e.alive != ALIVE_UNKNOWN) + usize::from(e.dead != DEAD_UNKNOWN)
-            });
-        let b = self.position.board();
+        let (h, slot) = self.state_slot();
+        let held = self.state_cache.borrow().get(slot).map_or(0, |e| {
+            usize::from(e.life(h).is_some()) + usize::from(e.death(h).is_some())
+        });
         match which {
             0 => {
-                let alive = self.alive(b);
+                let alive = self.alive();
                 (Some(alive), Some(self.dead_move()), held)
             }
             1 => {
                 let dead = self.dead_move();
-                (Some(self.alive(b)), Some(dead), held)
+                (Some(self.alive()), Some(dead), held)
             }
-            2 => (Some(self.alive(b)), None, held),
+            2 => (Some(self.alive()), None, held),
             _ => (None, Some(self.dead_move()), held),
         }
     }
@@ -680,23 +654,7 @@ impl Search {
     /// without the state cache (for the tests).
     #[cfg(test)]
     pub(crate) fn static_tests_fresh(&self) -> (bool, Option<usize>) {
-        let b = self.position.board();
-        let alive = self.life.borrow_mut().any_target_alive(
-            b,
-            self.defender,
-            &self.region,
-            &self.region_points,
-            &self.targets,
-        );
-        let dead = self.death.borrow_mut().dead(
-            b,
-            self.defender as u8,
-            self.position.to_play() != self.defender,
-            &self.region,
-            &self.targets,
-            self.position.ko_point(),
-        );
-        (alive, dead)
+        (self.alive_fresh(), self.dead_fresh())
     }
 
     /// Whether [`Problem::moves`] would serve the current state from its cache (for the
@@ -895,6 +853,47 @@ struct StateKnown {
     dead: u32,
     /// [`ALIVE_UNKNOWN`], [`ALIVE_NO`] or [`ALIVE_YES`].
     alive: u8,
+}
+
+impl StateKnown {
+    /// The life test's answer kept for the state of key `h`, if any.
+    fn life(&self, h: u64) -> Option<bool> {
+        (self.key == h && self.alive != ALIVE_UNKNOWN).then_some(self.alive == ALIVE_YES)
+    }
+
+    /// The dead-shape test's answer kept for the state of key `h`, if any.
+    fn death(&self, h: u64) -> Option<Option<usize>> {
+        (self.key == h && self.dead != DEAD_UNKNOWN).then(|| match self.dead {
+            DEAD_NONE => None,
+            u32::MAX => Some(usize::MAX),
+            v => Some(v as usize - DEAD_OFFSET),
+        })
+    }
+
+    /// The entry, made the state of key `h`'s: emptied first if it held another state.
+    /// (An empty entry's key is 0, and with both answers unknown it gives nothing even to
+    /// a state whose key is 0.)
+    fn keep(&mut self, h: u64) -> &mut StateKnown {
+        if self.key != h {
+            *self = StateKnown {
+                key: h,
+                ..StateKnown::default()
+            };
+        }
+        self
+    }
+
+    fn set_life(&mut self, alive: bool) {
+        self.alive = if alive { ALIVE_YES } else { ALIVE_NO };
+    }
+
+    fn set_death(&mut self, dead: Option<usize>) {
+        self.dead = match dead {
+            None => DEAD_NONE,
+            Some(usize::MAX) => u32::MAX,
+            Some(i) => i as u32 + DEAD_OFFSET as u32,
+        };
+    }
 }
 
 const DEAD_UNKNOWN: u32 = 0;
