@@ -898,6 +898,44 @@ fn a_closer_look_takes_a_capture_before_a_save() {
     assert_wins(&found.problem, Color::White, Move::Play(at(&pos, "H2")));
 }
 
+/// Famous Creations 160 (Black to play; the book's E18 kills White's corner group). Black's
+/// two stones at H18-J18 are a candidate of their own, critical in their own small region
+/// (White kills them moving first, Black saves them), but they are part of a larger black
+/// army that lives whoever plays first. Such a part is not the goal: White's group is,
+/// and the book's E18 wins in the problem found.
+#[test]
+fn a_part_of_a_settled_army_is_not_the_goal() {
+    let pos = fixture("Famous-Creations-160.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.goal, Goal::Kill, "{}", found.describe());
+    assert!(found
+        .group
+        .stones
+        .iter()
+        .all(|&s| pos.board().get(s) == Some(Color::White)));
+    assert!(!found.group.stones.contains(&at(&pos, "H18")));
+    assert_wins(&found.problem, Color::Black, Move::Play(at(&pos, "E18")));
+}
+
+/// Moments of the Wind vol. 1 74 (Black to play; the book's D18 makes Black's corner group
+/// at B18 live). At the reach asked, Black's four stones at G16-H16 are shown to live with
+/// Black to play and to die with White to play in their own region, while White's larger
+/// group at C18 is still undecided after the rounds. The side to play's group does not
+/// pass the opponent's larger one: White's group is taken, unproven, so the narrower
+/// reading follows, where Black's corner group is confirmed critical, and the book's D18
+/// wins in the problem found. (Without the rule the goal is the life of G16.)
+#[test]
+fn a_live_goal_does_not_pass_a_larger_undecided_opponent() {
+    let pos = fixture("Moments-Of-The-Wind-1-074.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.look, Look::Narrower);
+    assert_eq!(found.goal, Goal::Live, "{}", found.describe());
+    assert!(found.confirmed);
+    assert!(found.group.stones.contains(&at(&pos, "B18")));
+    assert!(!found.group.stones.contains(&at(&pos, "G16")));
+    assert_wins(&found.problem, Color::Black, Move::Play(at(&pos, "D18")));
+}
+
 /// When the side to play's success is shown neither at the reach asked nor one step
 /// narrower, the first look reads once more in smaller regions: in Moments of the Wind
 /// vol. 3 51 the kill of White's corner group is not proven in the larger regions within

@@ -174,7 +174,19 @@
 //! (a stray stone or two, such as a cutting stone to capture) does not pass a larger one
 //! still undecided. The larger one is taken, unproven, so that the narrower and smaller
 //! readings below get their chance to show its success; the stray is taken back when
-//! none does. When the side to play's success was not shown at
+//! none does. Nor does the side to play's own group, shown to live, pass a larger group
+//! of the opponent still undecided: where both are in question the first move usually
+//! decides the opponent's group (killing it is how the smaller one lives, or the fight is
+//! about it), and the smaller group's life, read in a region of its own that cuts
+//! through the other group, can look critical where on the board it is not. The
+//! opponent's group is taken, unproven, with no falling back: the narrower and smaller
+//! readings follow, and the closer look below if none confirms a goal (Moments of the
+//! Wind 1 74: Black's four stones at G16 critical in their own region, White's larger
+//! group undecided; the narrower reading confirms the corner group's life). And a candidate that is part of a larger army of its colour
+//! found settled whoever plays first is out: cut off from the rest of the army in a
+//! smaller region of its own, its fate is not the group's on the board (Famous
+//! Creations 160: two black stones critical in such a region, in an army that lives
+//! whoever plays first). When the side to play's success was not shown at
 //! the reach asked, the reading is done again one step narrower and its goal taken if its
 //! success is shown there; when it is not shown there either, once more in smaller
 //! regions ([`OpenOptions::small_empty`] empty points): the larger readings were
@@ -1992,16 +2004,39 @@ fn infer_among(
             same && ((settled && !confirmed(c)) || (failing && c.first != Verdict::Win))
         })
     };
+    // A part of a larger army found settled whoever plays first is out too: its fate in
+    // its own, smaller region (where it is cut off from the rest of the army) is not
+    // the group's on the board.
+    let part_of_settled = |found: &[Candidate], c: &Candidate| {
+        found.iter().any(|b| {
+            b.group.color == c.group.color
+                && b.group.stones.len() > c.group.stones.len()
+                && b.first == Verdict::Win
+                && b.second == Verdict::Loss
+                && c.group.stones.iter().all(|s| b.group.stones.contains(s))
+        })
+    };
     let out = |c: &Candidate| refuted(c) || doubtful(c);
+    let gone = |found: &[Candidate], c: &Candidate| out(c) || part_of_settled(found, c);
+    // The goal in the rounds: the first candidate confirmed critical with every one
+    // before it out of the way.
+    let takes = |found: &[Candidate], i: usize| {
+        found[..i].iter().all(|c| gone(found, c))
+            && confirmed(&found[i])
+            && !part_of_settled(found, &found[i])
+    };
     let mut pick: Option<(usize, bool)> = None;
     // The small candidate shown to succeed that a larger undecided one passed (see
     // `TINY_STAKE`).
     let mut stray: Option<usize> = None;
     'rounds: for &budget in &options.rounds {
         for i in 0..found.len() {
-            if found[..i].iter().all(out) && confirmed(&found[i]) {
+            if takes(&found, i) {
                 pick = Some((i, true));
                 break 'rounds;
+            }
+            if part_of_settled(&found, &found[i]) {
+                continue;
             }
             let cand = &mut found[i];
             if refuted(cand) || confirmed(cand) {
@@ -2031,7 +2066,7 @@ fn infer_among(
                 nodes += n;
                 cand.second = v;
             }
-            if found[..i].iter().all(out) && confirmed(&found[i]) {
+            if takes(&found, i) {
                 pick = Some((i, true));
                 break 'rounds;
             }
@@ -2043,7 +2078,9 @@ fn infer_among(
         // the smaller one is often a side issue that is easy to read): it gets one more
         // reading, with a larger budget and a quarter of the time left
         // (`DECIDING_SHARE`).
-        let open: Vec<usize> = (0..found.len()).filter(|&i| !out(&found[i])).collect();
+        let open: Vec<usize> = (0..found.len())
+            .filter(|&i| !gone(&found, &found[i]))
+            .collect();
         let shown = open
             .iter()
             .copied()
@@ -2069,7 +2106,9 @@ fn infer_among(
         // time left). But a stray stone or two (at most `TINY_STAKE` stones) shown to
         // succeed does not pass a larger group still undecided: that one is what the
         // problem is about, and the stray is kept in case no reading shows its success.
-        let open: Vec<usize> = (0..found.len()).filter(|&i| !out(&found[i])).collect();
+        let open: Vec<usize> = (0..found.len())
+            .filter(|&i| !gone(&found, &found[i]))
+            .collect();
         let shown = open
             .iter()
             .copied()
@@ -2077,6 +2116,19 @@ fn infer_among(
         let larger_open = |w: usize| {
             open.iter().copied().find(|&j| {
                 j < w
+                    && found[j].first == Verdict::Unknown
+                    && found[j].group.stones.len() > found[w].group.stones.len()
+            })
+        };
+        // Nor does the side to play's own group shown to live pass a larger group of the
+        // opponent still undecided: the problem is then usually about killing that one
+        // (the way the smaller group lives, or a fight the first move decides), and
+        // that one is taken, without falling back to the smaller.
+        let opponent_open = |w: usize| {
+            open.iter().copied().find(|&j| {
+                j < w
+                    && found[w].group.color == first
+                    && found[j].group.color != first
                     && found[j].first == Verdict::Unknown
                     && found[j].group.stones.len() > found[w].group.stones.len()
             })
@@ -2089,6 +2141,7 @@ fn infer_among(
                 }
                 None => Some(w),
             },
+            Some(w) if opponent_open(w).is_some() => opponent_open(w),
             Some(w) => Some(w),
             None => open.first().copied(),
         }
