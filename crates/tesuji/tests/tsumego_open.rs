@@ -899,10 +899,10 @@ fn a_closer_look_takes_a_capture_before_a_save() {
 }
 
 /// Famous Creations 160 (Black to play; the book's E18 kills White's corner group). Black's
-/// two stones at H18-J18 are a candidate of their own, critical in their own small region
-/// (White kills them moving first, Black saves them), but they are part of a larger black
-/// army that lives whoever plays first. Such a part is not the goal: White's group is,
-/// and the book's E18 wins in the problem found.
+/// three stones around H18-J18 are a candidate of their own, critical in their own small
+/// region in the smaller reading, but they are part of a larger black army (fourteen
+/// stones) that lives whoever plays first. Such a part is not the goal: White's group is
+/// (a chain of it, on a closer look), and the book's E18 wins in the problem found.
 #[test]
 fn a_part_of_a_settled_army_is_not_the_goal() {
     let pos = fixture("Famous-Creations-160.sgf");

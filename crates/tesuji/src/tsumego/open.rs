@@ -185,8 +185,8 @@
 //! group undecided; the narrower reading confirms the corner group's life). And a candidate that is part of a larger army of its colour
 //! found settled whoever plays first is out: cut off from the rest of the army in a
 //! smaller region of its own, its fate is not the group's on the board (Famous
-//! Creations 160: two black stones critical in such a region, in an army that lives
-//! whoever plays first). When the side to play's success was not shown at
+//! Creations 160: three black stones critical in such a region, in an army of fourteen
+//! that lives whoever plays first). When the side to play's success was not shown at
 //! the reach asked, the reading is done again one step narrower and its goal taken if its
 //! success is shown there; when it is not shown there either, once more in smaller
 //! regions ([`OpenOptions::small_empty`] empty points): the larger readings were
