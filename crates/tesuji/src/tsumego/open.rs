@@ -182,11 +182,12 @@
 //! opponent's group is taken, unproven, with no falling back: the narrower and smaller
 //! readings follow, and the closer look below if none confirms a goal (Moments of the
 //! Wind 1 74: Black's four stones at G16 critical in their own region, White's larger
-//! group undecided; the narrower reading confirms the corner group's life). And a candidate that is part of a larger army of its colour
-//! found settled whoever plays first is out: cut off from the rest of the army in a
-//! smaller region of its own, its fate is not the group's on the board (Famous
-//! Creations 160: three black stones critical in such a region, in an army of fourteen
-//! that lives whoever plays first). When the side to play's success was not shown at
+//! group undecided; the narrower reading confirms the corner group's life). And a
+//! candidate that is part of a larger army of its colour found settled whoever plays
+//! first is out: cut off from the rest of the army in a smaller region of its own, its
+//! fate is not the group's on the board (Famous Creations 160: three black stones
+//! critical in such a region, in an army of fourteen that lives whoever plays first).
+//! When the side to play's success was not shown at
 //! the reach asked, the reading is done again one step narrower and its goal taken if its
 //! success is shown there; when it is not shown there either, once more in smaller
 //! regions ([`OpenOptions::small_empty`] empty points): the larger readings were
@@ -2125,9 +2126,9 @@ fn infer_among(
         // (the way the smaller group lives, or a fight the first move decides), and
         // that one is taken, without falling back to the smaller.
         let opponent_open = |w: usize| {
+            let own = found[w].group.color == first;
             open.iter().copied().find(|&j| {
-                j < w
-                    && found[w].group.color == first
+                own && j < w
                     && found[j].group.color != first
                     && found[j].first == Verdict::Unknown
                     && found[j].group.stones.len() > found[w].group.stones.len()
@@ -2141,8 +2142,7 @@ fn infer_among(
                 }
                 None => Some(w),
             },
-            Some(w) if opponent_open(w).is_some() => opponent_open(w),
-            Some(w) => Some(w),
+            Some(w) => opponent_open(w).or(Some(w)),
             None => open.first().copied(),
         }
         .map(|i| (i, confirmed(&found[i])));

@@ -263,16 +263,28 @@ impl Search {
     /// The attacker's strategy move if the targets are statically dead here (knowledge on
     /// or not), else `None`: [`Search::dead_fresh`] through the state cache.
     fn dead_move(&self) -> Option<usize> {
+        self.through_state_cache(StateKnown::death, Self::dead_fresh, StateKnown::set_death)
+    }
+
+    /// One static test of the current state through the state cache: its answer kept
+    /// there (`kept`), else worked out (`fresh`) and kept (`keep`).
+    #[inline]
+    fn through_state_cache<T: Copy>(
+        &self,
+        kept: impl Fn(&StateKnown, u64) -> Option<T>,
+        fresh: impl Fn(&Self) -> T,
+        keep: impl Fn(&mut StateKnown, T),
+    ) -> T {
         let (h, slot) = self.state_slot();
         let mut cache = self.state_cache.borrow_mut();
-        if let Some(dead) = cache.get(slot).and_then(|e| e.death(h)) {
-            return dead;
+        if let Some(answer) = cache.get(slot).and_then(|e| kept(e, h)) {
+            return answer;
         }
-        let dead = self.dead_fresh();
+        let answer = fresh(self);
         if let Some(e) = cache.get_mut(slot) {
-            e.keep(h).set_death(dead);
+            keep(e.keep(h), answer);
         }
-        dead
+        answer
     }
 
     /// The dead-shape test of the current state, worked out (see the `dead` module).
@@ -572,16 +584,7 @@ impl Search {
     /// states, and the dead-shape test of the same state ([`Search::dead_move`]) usually
     /// follows, so one entry serves both.
     fn alive(&self) -> bool {
-        let (h, slot) = self.state_slot();
-        let mut cache = self.state_cache.borrow_mut();
-        if let Some(alive) = cache.get(slot).and_then(|e| e.life(h)) {
-            return alive;
-        }
-        let alive = self.alive_fresh();
-        if let Some(e) = cache.get_mut(slot) {
-            e.keep(h).set_life(alive);
-        }
-        alive
+        self.through_state_cache(StateKnown::life, Self::alive_fresh, StateKnown::set_life)
     }
 
     /// The local Benson test of the current state, worked out.
