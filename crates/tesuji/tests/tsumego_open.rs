@@ -4,8 +4,8 @@
 
 use tesuji::dfpn::StopReason;
 use tesuji::tsumego::{
-    check_move, close_rim, infer, load_position, open_problem, problem_tree, proof_sgf, rim_frame,
-    solve, verify, Goal, Look, OpenOptions, SolveOptions, Tsumego, Verdict, TINY_STAKE,
+    army, check_move, close_rim, infer, load_position, open_problem, problem_tree, proof_sgf,
+    rim_frame, solve, verify, Goal, Look, OpenOptions, SolveOptions, Tsumego, Verdict, TINY_STAKE,
 };
 use tesuji::{ascii, vertex, Color, Move, Point, Position};
 
@@ -934,6 +934,39 @@ fn a_live_goal_does_not_pass_a_larger_undecided_opponent() {
     assert!(found.group.stones.contains(&at(&pos, "B18")));
     assert!(!found.group.stones.contains(&at(&pos, "G16")));
     assert_wins(&found.problem, Color::Black, Move::Play(at(&pos, "D18")));
+}
+
+/// 1-Year Tsumego 88 (Black to play; the book's O17 kills White's corner group at S18).
+/// The kill is not proven at the reach asked within the rounds, and is one step narrower.
+/// The narrower region is closed by a black frame stone at O19, next to the fight, and
+/// there the book's O17 fails. Read again at the reach asked, the kill is shown there
+/// too, and that wider region is the problem found, where O17 wins.
+#[test]
+fn a_kill_found_narrower_is_solved_at_the_reach_asked() {
+    let pos = fixture("1-Year-Tsumego-088.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.look, Look::Narrower);
+    assert_eq!(found.goal, Goal::Kill, "{}", found.describe());
+    assert!(found.group.stones.contains(&at(&pos, "S18")));
+    let o17 = Move::Play(at(&pos, "O17"));
+    assert_wins(&found.problem, Color::Black, o17);
+    let narrow = OpenOptions {
+        reach: 2,
+        fight_liberties: 0,
+        ..OpenOptions::default()
+    };
+    let (_, mut small) = army(&pos, &found.group, &narrow).unwrap();
+    small.set_first(Color::Black);
+    let small = close_rim(&small);
+    assert_ne!(small.region(), found.problem.region());
+    assert_eq!(
+        small.position().board().get(at(&pos, "O19")),
+        Some(Color::Black)
+    );
+    assert_eq!(
+        check_move(&small, Color::Black, o17, 0, &within_a_minute()),
+        Some(Verdict::Loss)
+    );
 }
 
 /// When the side to play's success is shown neither at the reach asked nor one step

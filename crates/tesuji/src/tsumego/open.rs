@@ -189,7 +189,14 @@
 //! critical in such a region, in an army of fourteen that lives whoever plays first).
 //! When the side to play's success was not shown at
 //! the reach asked, the reading is done again one step narrower and its goal taken if its
-//! success is shown there; when it is not shown there either, once more in smaller
+//! success is shown there. A kill found so is then read once more in its region at the
+//! reach asked (within the rounds' last budget), and solved there when the kill is shown
+//! there too: the wider region was undecided for want of budget, not refuted, and the
+//! narrower one's frame stones stand a step closer to the fight, where they can take a
+//! liberty or a point the book's move needs (1-Year Tsumego 88). Live goals keep the
+//! narrower region, and so do kills found in the smaller regions below: read wider, they
+//! changed no answer for the lives and lost three of the smaller kills on the Hashimoto
+//! set (`BENCHMARKS.md`). When the success is not shown there either, once more in smaller
 //! regions ([`OpenOptions::small_empty`] empty points): the larger readings were
 //! undecided, and a smaller problem is often one that can be read to the end (at the
 //! risk of leaving the key move out, `BENCHMARKS.md`). `--goal kill|live` keeps the
@@ -1042,7 +1049,8 @@ pub enum Look {
     /// The first look, at the reach asked.
     First,
     /// The first look, one step narrower (the side to play's success was not shown at
-    /// the reach asked).
+    /// the reach asked); a kill's problem is the reach asked's when its success is shown
+    /// there too (see [`infer`]).
     Narrower,
     /// The first look in smaller regions, at most [`OpenOptions::small_empty`] empty
     /// points (the side to play's success was not shown in the larger ones).
@@ -1225,6 +1233,44 @@ impl Inference {
                 self.problem = p;
                 self.problem.set_first(first);
             }
+        }
+        nodes
+    }
+
+    /// A kill found one step narrower than the reach asked ([`Look::Narrower`]): its
+    /// group again at the reach of `wider`, taken there when the side to play's success
+    /// is shown within the rounds' last budget (see the module documentation). Returns
+    /// the nodes spent.
+    fn widen(&mut self, position: &Position, first: Color, wider: &OpenOptions) -> u64 {
+        if self.goal != Goal::Kill || self.one_chain || wider.exhausted() {
+            return 0;
+        }
+        // Without fighting chains, as the candidates are read (a kill has none).
+        let options = &OpenOptions {
+            fight_liberties: 0,
+            ..wider.clone()
+        };
+        let Ok((group, mut problem)) = army(position, &self.group, options) else {
+            return 0;
+        };
+        if problem.region() == self.problem.region() || escaped(&problem) {
+            return 0;
+        }
+        problem.set_first(first);
+        let budget = options.rounds.last().copied().unwrap_or(0);
+        let budget = options.nodes.map_or(budget, |n| n.min(budget));
+        let (verdict, nodes) = read_with_threats(
+            &problem,
+            first,
+            options.ko_threats,
+            budget,
+            options.time,
+            options,
+        );
+        if verdict == Verdict::Win {
+            self.group = group;
+            self.problem = problem;
+            self.built_with = options.clone();
         }
         nodes
     }
@@ -1879,11 +1925,16 @@ fn first_look(
     // first player's success is proven there.
     let mut narrow = options.left_after(start, spent);
     narrow.reach -= 1;
-    let (mut found, more, also) = infer_at(position, first, &narrow, false, &[]);
+    let (mut found, mut more, also) = infer_at(position, first, &narrow, false, &[]);
     keep_stray(&mut found, Look::Narrower);
     before.extend(also);
     let found = match found {
         Ok(mut f) if f.proven || wide.is_err() => {
+            if f.proven {
+                let n = f.widen(position, first, &options.left_after(start, spent + more));
+                more += n;
+                f.nodes += n;
+            }
             f.nodes += spent;
             f.elapsed = start.elapsed();
             f.look = Look::Narrower;
