@@ -406,6 +406,13 @@ impl OpenOptions {
         }
     }
 
+    /// The rounds' last (largest) node budget, within the node budget: the budget of a
+    /// check made once the goal is found (a kill's closed rim, a narrower kill widened).
+    fn last_round(&self) -> u64 {
+        let budget = self.rounds.last().copied().unwrap_or(0);
+        self.nodes.map_or(budget, |n| n.min(budget))
+    }
+
     /// Whether the time or node budget is spent or the stop flag is set.
     fn exhausted(&self) -> bool {
         self.time.is_some_and(|t| t.is_zero())
@@ -1257,13 +1264,11 @@ impl Inference {
             return 0;
         }
         problem.set_first(first);
-        let budget = options.rounds.last().copied().unwrap_or(0);
-        let budget = options.nodes.map_or(budget, |n| n.min(budget));
         let (verdict, nodes) = read_with_threats(
             &problem,
             first,
             options.ko_threats,
-            budget,
+            options.last_round(),
             options.time,
             options,
         );
@@ -1685,9 +1690,7 @@ fn infer_reading(
             // Closed unless the group is shown to fail with the defender first: a rim that
             // kills it whoever plays first has taken room or liberties it has on the
             // board, and the problem would be read as settled.
-            let budget = options.rounds.last().copied().unwrap_or(0);
-            let budget = left.nodes.map_or(budget, |n| n.min(budget));
-            let (verdict, n) = read(&closed, !first, budget, left.time, options);
+            let (verdict, n) = read(&closed, !first, left.last_round(), left.time, options);
             found.nodes += n;
             if verdict != Verdict::Loss {
                 found.problem = closed;
