@@ -969,6 +969,27 @@ fn a_kill_found_narrower_is_solved_at_the_reach_asked() {
     );
 }
 
+/// An undecided kill is not replaced by the save of one of the side to play's own
+/// chains: in 1-Year Tsumego 20 the kill of White's corner group is not shown within the
+/// rounds, and Black's stone at F4, read on its own, is critical (Black saves it, White
+/// captures it moving first), and was the goal before. The closer look reads the
+/// opponent's chains only, none is confirmed, and the kill stands; the book's G2 kills
+/// the group.
+#[test]
+fn an_undecided_kill_is_not_replaced_by_a_save() {
+    let pos = fixture("1-Year-Tsumego-020.sgf");
+    let found = infer(&pos, Color::Black, &OpenOptions::default()).unwrap();
+    assert_eq!(found.goal, Goal::Kill, "{}", found.describe());
+    assert!(!found.confirmed, "{}", found.describe());
+    assert_ne!(found.look, Look::CriticalChain, "{}", found.describe());
+    assert!(
+        found.group.stones.contains(&at(&pos, "E1")),
+        "{}",
+        found.describe()
+    );
+    assert_wins(&found.problem, Color::Black, Move::Play(at(&pos, "G2")));
+}
+
 /// When the side to play's success is shown neither at the reach asked nor one step
 /// narrower, the first look reads once more in smaller regions: in Moments of the Wind
 /// vol. 3 51 the kill of White's corner group is not proven in the larger regions within

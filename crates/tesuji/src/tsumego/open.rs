@@ -222,6 +222,14 @@
 //! confirmed one waiting. When none is confirmed the unconfirmed goal stands, and the
 //! solve keeps four ninths of the budgets at least (two thirds of two thirds).
 //!
+//! The side to play's own chains are not read when the goal is a kill not shown to
+//! succeed (the opponent's group still undecided): the problem is then that group, and
+//! saving a chain of one's own beside it, which leaves the group on the board, was
+//! seldom the book's point (1-Year Tsumego 20, where the book kills the white corner
+//! group with G2 and the save of Black's F4 stone, critical on its own, was taken
+//! instead; `BENCHMARKS.md` has the measurements). The kill stands, with the time that
+//! pass would have spent.
+//!
 //! When no candidate fits at either reach (each one fails with the side to play, or is
 //! settled whoever plays first), the problem is usually bigger than the regions read: the
 //! group lives by capturing a weak chain that the region left out, or the fight needs room
@@ -1711,8 +1719,11 @@ fn find_goal(
     let (found, mut spent, before) = first_look(position, first, options);
     let error = match found {
         Ok(f) if !f.confirmed && options.closer_look => {
-            let (closer, n) =
-                closer_look(position, first, &options.left_after(start, spent), &before);
+            // Saves only where the goal is not an undecided kill (see the module
+            // documentation).
+            let saves = f.goal != Goal::Kill || f.proven;
+            let left = options.left_after(start, spent);
+            let (closer, n) = closer_look(position, first, &left, &before, saves);
             spent += n;
             let Some(mut c) = closer else {
                 return Ok(f.with_spent(spent, start));
@@ -1796,9 +1807,9 @@ pub const CLOSER_LOOK_SHARE: u32 = 3;
 
 /// The closer look of [`infer`] at a first look's goal that was not confirmed critical:
 /// each chain of the candidate armies other than their targets ([`chain_candidates`]),
-/// read on its own, in two passes: the opponent's chains (a capture), then the side to
-/// play's own (a save), each pass the larger first and within a [`CLOSER_LOOK_SHARE`] of
-/// the budgets left when it starts. The first chain confirmed critical (both sides shown
+/// read on its own, in two passes: the opponent's chains (a capture), then, with
+/// `saves`, the side to play's own (a save), each pass the larger first and within a
+/// [`CLOSER_LOOK_SHARE`] of the budgets left when it starts. The first chain confirmed critical (both sides shown
 /// to succeed moving first) is the goal, with [`Look::CriticalChain`]. `None` when none
 /// is, with the nodes spent either way. Each chain is read alone, so a larger one left
 /// undecided does not keep a smaller confirmed one waiting: an unconfirmed army's
@@ -1808,13 +1819,17 @@ fn closer_look(
     first: Color,
     left: &OpenOptions,
     before: &[Candidate],
+    saves: bool,
 ) -> (Option<Inference>, u64) {
     let start = Instant::now();
     let mut spent = 0;
-    let (captures, saves): (Vec<_>, Vec<_>) = chain_candidates(position, first, left)
+    let (captures, mut own): (Vec<_>, Vec<_>) = chain_candidates(position, first, left)
         .into_iter()
         .partition(|(chain, _)| chain.color != first);
-    for pass in [captures, saves] {
+    if !saves {
+        own.clear();
+    }
+    for pass in [captures, own] {
         let now = left.left_after(start, spent);
         let share = OpenOptions {
             time: now.time.map(|t| t / CLOSER_LOOK_SHARE),
