@@ -1809,11 +1809,12 @@ pub const CLOSER_LOOK_SHARE: u32 = 3;
 /// each chain of the candidate armies other than their targets ([`chain_candidates`]),
 /// read on its own, in two passes: the opponent's chains (a capture), then, with
 /// `saves`, the side to play's own (a save), each pass the larger first and within a
-/// [`CLOSER_LOOK_SHARE`] of the budgets left when it starts. The first chain confirmed critical (both sides shown
-/// to succeed moving first) is the goal, with [`Look::CriticalChain`]. `None` when none
-/// is, with the nodes spent either way. Each chain is read alone, so a larger one left
-/// undecided does not keep a smaller confirmed one waiting: an unconfirmed army's
-/// reading shows less than a chain whose fate is shown to depend on who plays first.
+/// [`CLOSER_LOOK_SHARE`] of the budgets left when it starts. The first chain confirmed
+/// critical (both sides shown to succeed moving first) is the goal, with
+/// [`Look::CriticalChain`]. `None` when none is, with the nodes spent either way. Each
+/// chain is read alone, so a larger one left undecided does not keep a smaller confirmed
+/// one waiting: an unconfirmed army's reading shows less than a chain whose fate is
+/// shown to depend on who plays first.
 fn closer_look(
     position: &Position,
     first: Color,
