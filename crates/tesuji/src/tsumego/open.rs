@@ -1824,13 +1824,15 @@ fn closer_look(
 ) -> (Option<Inference>, u64) {
     let start = Instant::now();
     let mut spent = 0;
-    let (captures, mut own): (Vec<_>, Vec<_>) = chain_candidates(position, first, left)
+    let (captures, own): (Vec<_>, Vec<_>) = chain_candidates(position, first, left)
         .into_iter()
         .partition(|(chain, _)| chain.color != first);
-    if !saves {
-        own.clear();
-    }
-    for pass in [captures, own] {
+    let passes = if saves {
+        vec![captures, own]
+    } else {
+        vec![captures]
+    };
+    for pass in passes {
         let now = left.left_after(start, spent);
         let share = OpenOptions {
             time: now.time.map(|t| t / CLOSER_LOOK_SHARE),
