@@ -1824,7 +1824,18 @@ fn closer_look(
 ) -> (Option<Inference>, u64) {
     let start = Instant::now();
     let mut spent = 0;
-    let (captures, own): (Vec<_>, Vec<_>) = chain_candidates(position, first, left)
+    // Without saves, only the opponent's chains are candidates: the goal filter of
+    // `candidates_with` leaves the side to play's own armies out before their chains'
+    // problems are built.
+    let wanted = OpenOptions {
+        goal: if saves {
+            left.goal
+        } else {
+            left.goal.or(Some(Goal::Kill))
+        },
+        ..left.clone()
+    };
+    let (captures, own): (Vec<_>, Vec<_>) = chain_candidates(position, first, &wanted)
         .into_iter()
         .partition(|(chain, _)| chain.color != first);
     let passes = if saves {
