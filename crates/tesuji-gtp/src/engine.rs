@@ -64,6 +64,9 @@ pub enum GtpError {
     /// A life-and-death problem cannot be set up (no target, no enclosing wall, ...).
     #[error("{0}")]
     Problem(String),
+    /// A life-and-death reading that the time did not decide.
+    #[error("undecided within the time")]
+    Undecided,
     /// A file could not be read or parsed, or written.
     #[error("cannot load or parse '{file}': {reason}")]
     File {
@@ -82,6 +85,7 @@ pub const COMMANDS: &[&str] = &[
     "clear_board",
     "color",
     "countlib",
+    "dragon_status",
     "final_score",
     "final_status_list",
     "findlib",
@@ -100,6 +104,8 @@ pub const COMMANDS: &[&str] = &[
     "list_stones",
     "loadsgf",
     "name",
+    "owl_attack",
+    "owl_defend",
     "place_free_handicap",
     "play",
     "printsgf",
@@ -255,6 +261,35 @@ impl Engine {
             Move::Play(p) => Ok(p),
             Move::Pass => Err(GtpError::Vertex(vertex::VertexError::NotAPoint(excerpt(s)))),
         }
+    }
+
+    /// The life-and-death problem of the chains at `targets` (the region found around
+    /// them), or with no targets the goal found by reading, with `color` to move, solved
+    /// within the solve time: the problem as loaded and the answer (one winning move).
+    fn solve_problem(
+        &self,
+        color: Color,
+        targets: Option<&[Point]>,
+    ) -> Result<(tesuji::tsumego::Loaded, tesuji::tsumego::Answer), GtpError> {
+        let mut pos = self.game.position().clone();
+        if pos.to_play() != color {
+            pos.set_to_play(color);
+        }
+        let mut options = tesuji::tsumego::SolveOptions {
+            time: Some(self.solve_time),
+            all_moves: false,
+            pv: false,
+            threads: self.threads,
+            ..Default::default()
+        };
+        let open = tesuji::tsumego::OpenOptions::within(&options);
+        let loaded = tesuji::tsumego::load_position(pos, targets, None, &open)
+            .map_err(|e| GtpError::Problem(e.to_string()))?;
+        if let Some(f) = &loaded.open {
+            f.charge(&mut options);
+        }
+        let a = tesuji::tsumego::solve(&loaded.problem, color, &options);
+        Ok((loaded, a))
     }
 
     /// The chain on the vertex `arg`.
@@ -655,26 +690,8 @@ impl Engine {
                 for a in &args[1..] {
                     targets.push(self.point_arg(a)?);
                 }
-                let mut pos = self.game.position().clone();
-                if pos.to_play() != color {
-                    pos.set_to_play(color);
-                }
-                let mut options = tesuji::tsumego::SolveOptions {
-                    time: Some(self.solve_time),
-                    all_moves: false,
-                    pv: false,
-                    threads: self.threads,
-                    ..Default::default()
-                };
-                let open = tesuji::tsumego::OpenOptions::within(&options);
                 let targets = (!targets.is_empty()).then_some(&targets[..]);
-                let loaded = tesuji::tsumego::load_position(pos, targets, None, &open)
-                    .map_err(|e| GtpError::Problem(e.to_string()))?;
-                if let Some(f) = &loaded.open {
-                    f.charge(&mut options);
-                }
-                let problem = &loaded.problem;
-                let a = tesuji::tsumego::solve(problem, color, &options);
+                let (loaded, a) = self.solve_problem(color, targets)?;
                 let never = a.result == tesuji::tsumego::Verdict::Loss
                     && a.threshold.is_none()
                     && a.threshold_settled;
@@ -701,6 +718,60 @@ impl Engine {
                     )
                 });
                 Ok(format!("{} {mv} {t}{goal}", a.result.as_str()))
+            }
+            "owl_attack" | "owl_defend" => {
+                // GNU Go's names and answers, read by tesuji's solver on the open region
+                // around the chain at VERTEX (see `owl_code`): `0`, or `1 MOVE`, `2 MOVE`
+                // (a ko the other side must find the first threat for), `3 MOVE` (a ko
+                // that needs one threat more). An error when the time did not decide it.
+                nargs(1, "a vertex")?;
+                let p = self.point_arg(args[0])?;
+                let owner = self
+                    .game
+                    .position()
+                    .board()
+                    .get(p)
+                    .ok_or(GtpError::EmptyVertex)?;
+                let first = if cmd.name == "owl_attack" {
+                    !owner
+                } else {
+                    owner
+                };
+                let (_, a) = self.solve_problem(first, Some(&[p]))?;
+                let (code, mv) = owl_code(&a).ok_or(GtpError::Undecided)?;
+                Ok(match mv {
+                    Some(m) => format!("{code} {}", vertex::format(m, self.size())),
+                    None => code.to_string(),
+                })
+            }
+            "dragon_status" => {
+                // GNU Go's words: `alive` (the attack fails), `dead` (the defence fails),
+                // `critical ATTACK DEFENCE` (both succeed, with their first moves), or
+                // `unknown` when the time decided neither; each side read as by
+                // `owl_attack` and `owl_defend`, a ko counting as a success.
+                nargs(1, "a vertex")?;
+                let p = self.point_arg(args[0])?;
+                let owner = self
+                    .game
+                    .position()
+                    .board()
+                    .get(p)
+                    .ok_or(GtpError::EmptyVertex)?;
+                let (_, attack) = self.solve_problem(!owner, Some(&[p]))?;
+                let attack = owl_code(&attack);
+                if let Some((0, _)) = attack {
+                    return Ok("alive".into());
+                }
+                let (_, defence) = self.solve_problem(owner, Some(&[p]))?;
+                Ok(match (attack, owl_code(&defence)) {
+                    (_, Some((0, _))) => "dead".into(),
+                    (Some((_, Some(am))), Some((_, Some(dm)))) => format!(
+                        "critical {} {}",
+                        vertex::format(am, self.size()),
+                        vertex::format(dm, self.size())
+                    ),
+                    _ => "unknown".into(),
+                })
             }
             "go_ladder" | "go_static_ladder" => {
                 // Fuego's names and answers: captured, unsettled or escaped.
@@ -874,4 +945,25 @@ pub fn free_handicap(size: BoardSize, n: usize) -> Option<Vec<Point>> {
         v.push(best);
     }
     Some(v)
+}
+
+/// GNU Go's code for an owl reading (`owl_attack`, `owl_defend`) from an answer of the
+/// first player: `0` when it fails whatever the threats or needs two threats more, `1`
+/// when it succeeds whatever they are, `2` when it succeeds at equal threats only through
+/// a ko (the other side must find the first threat), `3` when it needs one threat more
+/// (it must find the first threat), with the first move for the codes above `0`. `None`
+/// when the time decided neither the result nor the ko threshold.
+fn owl_code(a: &tesuji::tsumego::Answer) -> Option<(u8, Option<Move>)> {
+    use tesuji::tsumego::Verdict;
+    if !a.threshold_settled {
+        return None;
+    }
+    let first = a.moves.first().map(|m| m.mv);
+    match (a.result, a.threshold) {
+        (Verdict::Win, None) => Some((1, first)),
+        (Verdict::Win, Some(_)) => Some((2, first)),
+        (Verdict::Loss, Some(1)) if first.is_some() => Some((3, first)),
+        (Verdict::Loss, _) => Some((0, None)),
+        (Verdict::Unknown, _) => None,
+    }
 }

@@ -45,6 +45,9 @@ plist/Benson Safe White/tesuji-benson white
 string/Unconditional Status/unconditional_status %p
 string/Solve Black/tesuji-solve black %p
 string/Solve White/tesuji-solve white %p
+string/Owl Attack/owl_attack %p
+string/Owl Defend/owl_defend %p
+string/Dragon Status/dragon_status %p
 string/Final Score/final_score
 string/Show Board/showboard
 ";
