@@ -127,6 +127,12 @@
 //!   reach breaks it on the open board (a lone stone among attacker stones is walled in
 //!   by sway); and **a connection** across the board to friendly stones far away is
 //!   not seen. A wider reach narrows these cases at the cost of a larger search;
+//! * **a frame stone can stand in the defender's room**: the reach counts steps from the
+//!   group, so a group whose eye space runs along the edge beyond the reach (a long
+//!   first-line group under a wall) gets frame stones inside that space, and then dies
+//!   in the region where it lives on the board, or is killed where it is alive. This is
+//!   the disagreement measured against GNU Go's corner problems (`BENCHMARKS.md`); a
+//!   longer reach removes much of it there but makes other problems too large to read;
 //! * **a fighting chain** (a live goal's) can be saved on the open board by a move
 //!   outside the region, which the region does not allow: its capture may then count
 //!   where the attacker would have defended it. [`infer`] keeps the fighting chains only
