@@ -952,7 +952,8 @@ pub fn free_handicap(size: BoardSize, n: usize) -> Option<Vec<Point>> {
 /// when it succeeds whatever they are, `2` when it succeeds at equal threats only through
 /// a ko (the other side must find the first threat), `3` when it needs one threat more
 /// (it must find the first threat), with the first move for the codes above `0`. `None`
-/// when the time decided neither the result nor the ko threshold.
+/// when the time decided neither the result nor the ko threshold, or found a ko at one
+/// threat more without its move.
 fn owl_code(a: &tesuji::tsumego::Answer) -> Option<(u8, Option<Move>)> {
     use tesuji::tsumego::Verdict;
     if !a.threshold_settled {
@@ -962,8 +963,58 @@ fn owl_code(a: &tesuji::tsumego::Answer) -> Option<(u8, Option<Move>)> {
     match (a.result, a.threshold) {
         (Verdict::Win, None) => Some((1, first)),
         (Verdict::Win, Some(_)) => Some((2, first)),
-        (Verdict::Loss, Some(1)) if first.is_some() => Some((3, first)),
+        // A ko at one threat more whose move the time did not find: undecided.
+        (Verdict::Loss, Some(1)) => first.map(|m| (3, Some(m))),
         (Verdict::Loss, _) => Some((0, None)),
         (Verdict::Unknown, _) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::owl_code;
+    use tesuji::dfpn::StopReason;
+    use tesuji::tsumego::{Answer, MoveAnswer, Verdict};
+    use tesuji::{Color, Move, Point};
+
+    /// An answer with the fields `owl_code` reads; the rest are empty.
+    fn answer(result: Verdict, threshold: Option<i32>, settled: bool, mv: bool) -> Answer {
+        let b2 = Move::Play(Point::new(1, 1));
+        Answer {
+            first: Color::Black,
+            result,
+            threshold,
+            threshold_settled: settled,
+            moves: if mv {
+                vec![MoveAnswer { mv: b2, threshold }]
+            } else {
+                Vec::new()
+            },
+            refutations: Vec::new(),
+            unsearched: Vec::new(),
+            pv: Vec::new(),
+            proof: None,
+            proof_threats: 0,
+            nodes: 0,
+            table_entries: 0,
+            elapsed: std::time::Duration::ZERO,
+            stopped: StopReason::Solved,
+        }
+    }
+
+    #[test]
+    fn owl_codes_follow_the_result_and_the_ko_threshold() {
+        let b2 = Some(Move::Play(Point::new(1, 1)));
+        let code = |r, t, s, m| owl_code(&answer(r, t, s, m));
+        assert_eq!(code(Verdict::Win, None, true, true), Some((1, b2)));
+        assert_eq!(code(Verdict::Win, Some(0), true, true), Some((2, b2)));
+        assert_eq!(code(Verdict::Win, Some(-2), true, true), Some((2, b2)));
+        assert_eq!(code(Verdict::Loss, Some(1), true, true), Some((3, b2)));
+        assert_eq!(code(Verdict::Loss, Some(2), true, true), Some((0, None)));
+        assert_eq!(code(Verdict::Loss, None, true, false), Some((0, None)));
+        // What the time did not decide is not answered.
+        assert_eq!(code(Verdict::Loss, Some(1), true, false), None);
+        assert_eq!(code(Verdict::Win, None, false, true), None);
+        assert_eq!(code(Verdict::Unknown, None, false, false), None);
     }
 }
