@@ -747,7 +747,8 @@ impl Engine {
             "dragon_status" => {
                 // GNU Go's words: `alive` (the attack fails), `dead` (the defence fails),
                 // `critical ATTACK DEFENCE` (both succeed, with their first moves), or
-                // `unknown` when the time decided neither; each side read as by
+                // `unknown` when the time left a side undecided that the answer needs
+                // (the defence is not read once the attack fails); each side read as by
                 // `owl_attack` and `owl_defend`, a ko counting as a success.
                 nargs(1, "a vertex")?;
                 let p = self.point_arg(args[0])?;
