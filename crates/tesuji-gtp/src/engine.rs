@@ -726,12 +726,7 @@ impl Engine {
                 // that needs one threat more). An error when the time did not decide it.
                 nargs(1, "a vertex")?;
                 let p = self.point_arg(args[0])?;
-                let owner = self
-                    .game
-                    .position()
-                    .board()
-                    .get(p)
-                    .ok_or(GtpError::EmptyVertex)?;
+                let owner = self.chain_at(args[0])?.color();
                 let first = if cmd.name == "owl_attack" {
                     !owner
                 } else {
@@ -752,12 +747,7 @@ impl Engine {
                 // `owl_attack` and `owl_defend`, a ko counting as a success.
                 nargs(1, "a vertex")?;
                 let p = self.point_arg(args[0])?;
-                let owner = self
-                    .game
-                    .position()
-                    .board()
-                    .get(p)
-                    .ok_or(GtpError::EmptyVertex)?;
+                let owner = self.chain_at(args[0])?.color();
                 let (_, attack) = self.solve_problem(!owner, Some(&[p]))?;
                 let attack = owl_code(&attack);
                 if let Some((0, _)) = attack {
