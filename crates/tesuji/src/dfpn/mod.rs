@@ -257,9 +257,13 @@
 //! thread: the node limit counts all their nodes (each thread adds its count to a shared
 //! one every few thousand nodes, so the limit is passed by at most that batch and an
 //! expansion per thread), the time limit and the cancellation flag stop them all, and the
-//! memory is shared out as threads + 1 equal parts (a table per thread and the shared
-//! store, whose part holds the open numbers' table, at most 1 MiB, a filter of the final
-//! values' keys, at most 512 KiB, and the final values). The final values are in maps
+//! memory is shared out between a table per thread and the shared store. A table's
+//! buckets come in powers of two, so the tables are sized by what they take: each gets
+//! the largest power of two that lets all of them fit in seven eighths of the memory,
+//! then the main thread's table, and the next ones', doubles while they still fit (equal
+//! shares could leave a table little more than half its share). The store gets the rest,
+//! at least an eighth: the open numbers' table, at most 1 MiB, a filter of the final
+//! values' keys, at most 512 KiB, and the final values. The final values are in maps
 //! behind locks; a lookup first reads the key's bit in the filter, without a lock, and
 //! most lookups (of keys no thread has stored) end there.
 //! WebAssembly has no threads there, and searches on one.

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::clock::Instant;
 
 use super::shared::{Shared, SharedFinal};
-use super::table::{Entry, Flags, KeyHasher, Table, INF};
+use super::table::{self, Entry, Flags, KeyHasher, Table, INF};
 use super::{NodeKind, Outcome, Problem};
 
 /// "Depends on no repetition": the dependency depth of a path-independent result.
@@ -390,14 +390,31 @@ fn clamp_initial(x: u32) -> u32 {
     x.clamp(1, MAX_INITIAL)
 }
 
-/// Into how many equal shares a search on `threads` threads divides its memory: one table
-/// per thread and the shared store; one for a single thread.
-fn memory_shares(threads: usize) -> usize {
-    if threads > 1 {
-        threads + 1
-    } else {
-        1
+/// How a search on `threads` threads shares out `memory` bytes: the bytes of each
+/// thread's table (the main thread's first) and of the store they share.
+///
+/// A table's buckets are a power of two, so a table given a third of the memory may
+/// use little more than a sixth of it. The tables are therefore sized by what they
+/// take: each gets the largest power of two of buckets such that all of them fit in
+/// seven eighths of the memory, and then, the main thread's first, a table is doubled
+/// while they still fit. The store gets the rest, at least an eighth. One thread takes
+/// the whole.
+pub(crate) fn memory_plan(memory: usize, threads: usize) -> (Vec<usize>, usize) {
+    if threads <= 1 {
+        return (vec![memory], 0);
     }
+    let tables = memory - memory / 8;
+    let one = table::footprint(tables / threads);
+    let mut plan = vec![one; threads];
+    let mut used = one * threads;
+    for t in plan.iter_mut() {
+        let bigger = table::footprint(2 * *t);
+        if bigger > *t && used - *t + bigger <= tables {
+            used = used - *t + bigger;
+            *t = bigger;
+        }
+    }
+    (plan, memory - used)
 }
 
 /// The ε of helper `k` (from 1) of a parallel search whose own is `eps`.
@@ -462,9 +479,9 @@ pub struct Solver {
 impl Solver {
     /// A solver with an empty table sized from `config.memory_bytes`.
     pub fn new(config: Config) -> Solver {
-        // With threads, this table is one of threads + 1 equal shares of the memory (the
-        // other threads' tables and the shared store take the rest).
-        let table = Table::new(config.memory_bytes / memory_shares(config.threads));
+        // With threads, this is the main thread's table (the helpers' tables and the
+        // shared store take the rest of the memory).
+        let table = Table::new(memory_plan(config.memory_bytes, config.threads).0[0]);
         Solver {
             config,
             table,
@@ -931,8 +948,8 @@ impl Solver {
         if threads == 1 || cfg!(target_arch = "wasm32") {
             return self.solve_reporting(p, every, progress);
         }
-        let share = self.config.memory_bytes / memory_shares(threads);
-        let shared = Arc::new(Shared::new(threads, share));
+        let (tables, store) = memory_plan(self.config.memory_bytes, threads);
+        let shared = Arc::new(Shared::new(threads, store));
         self.shared = Some(shared.clone());
         let base = self.config.clone();
         // The helpers' flags refer to this table's root (`Flags::touches`).
@@ -945,7 +962,7 @@ impl Solver {
                     let shared = shared.clone();
                     let config = Config {
                         threads: 1,
-                        memory_bytes: share,
+                        memory_bytes: tables[k],
                         // Another ε for each helper, so that the threads look at
                         // different parts of the tree first.
                         epsilon_percent: helper_epsilon(base.epsilon_percent, k),

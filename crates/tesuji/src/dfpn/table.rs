@@ -274,14 +274,28 @@ impl Table {
 /// time.
 pub(crate) const MAX_ENTRIES: usize = 1 << 28;
 
-/// The most entries a table of `memory_bytes` holds.
-pub(crate) fn capacity_for(memory_bytes: usize) -> usize {
+/// The buckets of the map of a table of `memory_bytes`: the largest power of two that
+/// fits (0 when fewer than four fit).
+fn buckets_for(memory_bytes: usize) -> usize {
     let slots = (memory_bytes / ENTRY_BYTES).min(MAX_ENTRIES * 8 / 7 + 1);
     if slots < 4 {
         return 0;
     }
-    // The largest power of two not above `slots`.
-    let buckets = 1usize << (usize::BITS - 1 - slots.leading_zeros());
+    1usize << (usize::BITS - 1 - slots.leading_zeros())
+}
+
+/// The bytes a table of `memory_bytes` can come to take (its buckets, full): up to half
+/// of `memory_bytes` less, since the buckets are a power of two.
+pub(crate) fn footprint(memory_bytes: usize) -> usize {
+    buckets_for(memory_bytes) * ENTRY_BYTES
+}
+
+/// The most entries a table of `memory_bytes` holds.
+pub(crate) fn capacity_for(memory_bytes: usize) -> usize {
+    let buckets = buckets_for(memory_bytes);
+    if buckets == 0 {
+        return 0;
+    }
     if buckets < 8 {
         buckets - 1
     } else {

@@ -1779,19 +1779,38 @@ fn budgets_cover_every_thread() {
 
 #[test]
 fn memory_is_shared_out_between_threads() {
-    let memory = 30 << 20;
-    for threads in [1usize, 2, 4] {
-        let solver = Solver::new(Config {
-            memory_bytes: memory,
-            threads,
-            ..Config::default()
-        });
-        // One table per thread and the shared store: threads + 1 shares (one share, the
-        // whole, for a single thread).
-        let shares = if threads > 1 { threads + 1 } else { 1 };
-        assert_eq!(
-            solver.table_capacity(),
-            table::capacity_for(memory / shares)
-        );
+    for memory in [30 << 20, 256 << 20, 1000 << 20] {
+        for threads in [1usize, 2, 3, 4, 8] {
+            let solver = Solver::new(Config {
+                memory_bytes: memory,
+                threads,
+                ..Config::default()
+            });
+            let (tables, store) = super::search::memory_plan(memory, threads);
+            assert_eq!(tables.len(), threads);
+            assert_eq!(solver.table_capacity(), table::capacity_for(tables[0]));
+            if threads == 1 {
+                assert_eq!((tables[0], store), (memory, 0));
+                continue;
+            }
+            // Every table is as large as it will ever get, and with the store they fit.
+            for &t in &tables {
+                assert_eq!(table::footprint(t), t);
+            }
+            let used: usize = tables.iter().sum();
+            assert_eq!(used + store, memory, "{memory} {threads}");
+            assert!(store >= memory / 8, "{memory} {threads}: store {store}");
+            // No table could be doubled within seven eighths of the memory, and the main
+            // thread's is the largest.
+            let smallest = *tables.iter().min().unwrap();
+            assert!(used + smallest > memory - memory / 8, "{tables:?}");
+            assert_eq!(tables[0], *tables.iter().max().unwrap());
+            // At two threads, each table holds at least half of what one thread's would
+            // (an equal third each held as little as a quarter).
+            if threads == 2 {
+                let whole = table::capacity_for(memory);
+                assert!(2 * table::capacity_for(tables[1]) >= whole, "{tables:?}");
+            }
+        }
     }
 }
