@@ -147,65 +147,31 @@ fn open_problem_knowledge_is_sound() {
         .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
         .collect();
     files.sort();
+    // Two threads, each taking every other file.
+    let tallies: Vec<Tally> = std::thread::scope(|s| {
+        let halves: Vec<_> = (0..2)
+            .map(|half| {
+                let files = &files;
+                s.spawn(move || {
+                    let mut t = Tally::default();
+                    for path in files.iter().skip(half).step_by(2) {
+                        check_open_problem(path, &mut t);
+                    }
+                    t
+                })
+            })
+            .collect();
+        halves.into_iter().map(|h| h.join().unwrap()).collect()
+    });
     let (mut states, mut checked, mut over_budget, mut escapes) = (0, 0, 0, 0);
-    let mut wrong = Vec::new();
-    let mut no_goal = Vec::new();
-    for path in &files {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(path).unwrap();
-        let tree = &tesuji::sgf::parse(&text).unwrap()[0];
-        let options = tesuji::tsumego::OpenOptions::default();
-        let problem = match tesuji::tsumego::load(tree, None, None, &options) {
-            Ok(loaded) => loaded.problem,
-            // A book problem whose goal the inference does not find (1-Year Tsumego 1,
-            // see `solve_cli`'s bench test) is checked as a kill: its largest candidate
-            // group of the opponent of the side to play, in its open region.
-            Err(tesuji::tsumego::TsumegoError::NoGoal { .. }) => {
-                let position = tesuji::tsumego::Tsumego::sgf_position(tree).unwrap();
-                let first = position.to_play();
-                no_goal.push(name.clone());
-                tesuji::tsumego::candidates(&position, first, &options)
-                    .into_iter()
-                    .find(|(g, _)| g.color != first)
-                    .unwrap_or_else(|| panic!("{name}: no candidate to kill"))
-                    .1
-            }
-            Err(e) => panic!("{name}: {e}"),
-        };
-        for first in [Color::Black, Color::White] {
-            let mut rec = Recorder {
-                search: problem.search(first),
-                prover: first,
-                seen: HashSet::new(),
-                found: Vec::new(),
-                limit: 40,
-            };
-            let with = Solver::new(config(500_000)).solve(&mut rec).outcome;
-            let mut plain = problem.search(first);
-            plain.set_knowledge(false);
-            let without = Solver::new(config(3_000_000)).solve(&mut plain).outcome;
-            if with.is_some() && without.is_some() && with != without {
-                wrong.push(format!(
-                    "{name}, {first:?} first: {with:?} with knowledge, {without:?} without"
-                ));
-            }
-            states += rec.found.len();
-            for (pos, winner) in rec.found {
-                escapes += usize::from(winner == problem.defender());
-                let t = Tsumego::with_region(pos, problem.targets(), problem.region())
-                    .unwrap_or_else(|e| panic!("{name}: {e}"));
-                let mut s = t.search(winner);
-                s.set_knowledge(false);
-                match Solver::new(config(400_000)).solve(&mut s).outcome {
-                    Some(Outcome::Proven) => checked += 1,
-                    Some(Outcome::Disproven) => wrong.push(format!(
-                        "{name}: {winner:?} named the winner but loses:\n{}",
-                        tesuji::ascii::write_diagram(t.position(), true)
-                    )),
-                    None => over_budget += 1,
-                }
-            }
-        }
+    let (mut wrong, mut no_goal) = (Vec::new(), Vec::new());
+    for t in tallies {
+        states += t.states;
+        checked += t.checked;
+        over_budget += t.over_budget;
+        escapes += t.escapes;
+        wrong.extend(t.wrong);
+        no_goal.extend(t.no_goal);
     }
     println!(
         "{} problems ({} read as a kill, no goal found: {no_goal:?}), \
@@ -222,6 +188,81 @@ fn open_problem_knowledge_is_sound() {
         over_budget * 10 <= checked,
         "too many over budget: {over_budget}"
     );
+}
+
+/// What the checks of [`open_problem_knowledge_is_sound`] found.
+#[derive(Default)]
+struct Tally {
+    states: usize,
+    checked: usize,
+    over_budget: usize,
+    escapes: usize,
+    wrong: Vec<String>,
+    no_goal: Vec<String>,
+}
+
+/// The checks of [`open_problem_knowledge_is_sound`] on one problem.
+fn check_open_problem(path: &std::path::Path, tally: &mut Tally) {
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(path).unwrap();
+    let tree = &tesuji::sgf::parse(&text).unwrap()[0];
+    // The goal's reading within 5M nodes (a few problems' take ten times that): the
+    // knowledge is checked in the problem found, whichever it is.
+    let options = tesuji::tsumego::OpenOptions {
+        nodes: Some(5_000_000),
+        ..Default::default()
+    };
+    let problem = match tesuji::tsumego::load(tree, None, None, &options) {
+        Ok(loaded) => loaded.problem,
+        // A problem whose goal the reading does not find within its budget is checked as
+        // a kill: its largest candidate group of the opponent of the side to play, in
+        // its open region.
+        Err(tesuji::tsumego::TsumegoError::NoGoal { .. }) => {
+            let position = tesuji::tsumego::Tsumego::sgf_position(tree).unwrap();
+            let first = position.to_play();
+            tally.no_goal.push(name.clone());
+            tesuji::tsumego::candidates(&position, first, &options)
+                .into_iter()
+                .find(|(g, _)| g.color != first)
+                .unwrap_or_else(|| panic!("{name}: no candidate to kill"))
+                .1
+        }
+        Err(e) => panic!("{name}: {e}"),
+    };
+    for first in [Color::Black, Color::White] {
+        let mut rec = Recorder {
+            search: problem.search(first),
+            prover: first,
+            seen: HashSet::new(),
+            found: Vec::new(),
+            limit: 40,
+        };
+        let with = Solver::new(config(500_000)).solve(&mut rec).outcome;
+        let mut plain = problem.search(first);
+        plain.set_knowledge(false);
+        let without = Solver::new(config(3_000_000)).solve(&mut plain).outcome;
+        if with.is_some() && without.is_some() && with != without {
+            tally.wrong.push(format!(
+                "{name}, {first:?} first: {with:?} with knowledge, {without:?} without"
+            ));
+        }
+        tally.states += rec.found.len();
+        for (pos, winner) in rec.found {
+            tally.escapes += usize::from(winner == problem.defender());
+            let t = Tsumego::with_region(pos, problem.targets(), problem.region())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut s = t.search(winner);
+            s.set_knowledge(false);
+            match Solver::new(config(400_000)).solve(&mut s).outcome {
+                Some(Outcome::Proven) => tally.checked += 1,
+                Some(Outcome::Disproven) => tally.wrong.push(format!(
+                    "{name}: {winner:?} named the winner but loses:\n{}",
+                    tesuji::ascii::write_diagram(t.position(), true)
+                )),
+                None => tally.over_budget += 1,
+            }
+        }
+    }
 }
 
 /// Values that hold whatever the ko threats are (no ko ban met below them) are shared
