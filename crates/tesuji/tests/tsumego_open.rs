@@ -1262,3 +1262,50 @@ fn the_readings_take_the_solves_ko_threats() {
     assert_eq!(with(5), 5);
     assert_eq!(with(0), 1);
 }
+
+/// A rim point that leads into room walled off from the open board, touching a defender
+/// stone, joins the region with that room instead of getting a frame stone: here White's
+/// eye space F2-F3 inside its wall, beyond the region's reach, where Black holds sway at
+/// F1. The same point with the room open toward the board beyond gets the frame stone.
+#[test]
+fn an_enclosed_room_beyond_the_rim_joins_the_region() {
+    let enclosed = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X X X . .
+        O O O O O O X . .
+        . . . . . O X . .
+        . . . . O . X . .
+        . . . . O . X . .
+        . . . . . . X . .
+    ";
+    let open = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X X X . .
+        O O O O O O X . .
+        . . . . . O X . .
+        . . . . O . . . .
+        . . . . O . X . .
+        . . . . . . X . .
+    ";
+    for (diagram, joins) in [(enclosed, true), (open, false)] {
+        let pos = position(diagram, Color::Black);
+        let mut region: Vec<Point> = ["A1", "B1", "C1", "D1", "A2", "B2", "C2", "D2"]
+            .iter()
+            .chain(&["A3", "B3", "C3", "D3", "A4", "B4", "C4", "D4"])
+            .map(|v| at(&pos, v))
+            .collect();
+        region.sort_unstable();
+        let frame = rim_frame(pos.board(), &mut region, Color::Black, true);
+        let f1 = at(&pos, "F1");
+        // E1, beside White's E2, joins in any case, and puts F1 on the rim.
+        assert!(region.contains(&at(&pos, "E1")), "{diagram}");
+        assert_eq!(frame.contains(&f1), !joins, "{diagram}: frame {frame:?}");
+        for v in ["F1", "F2", "F3"] {
+            assert_eq!(region.contains(&at(&pos, v)), joins, "{diagram}: {v}");
+        }
+    }
+}

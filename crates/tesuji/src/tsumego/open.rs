@@ -132,7 +132,10 @@
 //!   first-line group under a wall) gets frame stones inside that space, and then dies
 //!   in the region where it lives on the board, or is killed where it is alive. This is
 //!   the disagreement measured against GNU Go's corner problems (`BENCHMARKS.md`); a
-//!   longer reach removes much of it there but makes other problems too large to read;
+//!   longer reach removes much of it there but makes other problems too large to read.
+//!   Where that space is walled off from the open board (a room of at most
+//!   [`ENCLOSED_ROOM`] empty points that touches a defender stone), [`rim_frame`] takes
+//!   it into the region instead; a longer stretch of open edge still gets frame stones;
 //! * **a fighting chain** (a live goal's) can be saved on the open board by a move
 //!   outside the region, which the region does not allow: its capture may then count
 //!   where the attacker would have defended it. [`infer`] keeps the fighting chains only
@@ -960,10 +963,46 @@ fn dead_end(board: &Board, in_region: &[bool], attacker: Color, p: Point) -> boo
     true
 }
 
+/// The most empty points of an enclosed room beyond a rim point (see [`enclosed_room`]).
+pub const ENCLOSED_ROOM: usize = 12;
+
+/// The empty points outside the region that the rim point `p` leads to (`p` among them),
+/// when they are at most [`ENCLOSED_ROOM`] and one of them touches a defender stone:
+/// room closed off from the open board by stones and the edge, which is the defender's
+/// eye space or liberties beyond the reach rather than a way out.
+fn enclosed_room(
+    board: &Board,
+    in_region: &[bool],
+    attacker: Color,
+    p: Point,
+) -> Option<Vec<Point>> {
+    let mut room = vec![p];
+    let mut i = 0;
+    while i < room.len() {
+        let q = room[i];
+        i += 1;
+        for n in board.neighbors(q) {
+            if in_region[n.index()] || !board.is_empty(n) || room.contains(&n) {
+                continue;
+            }
+            if room.len() == ENCLOSED_ROOM {
+                return None;
+            }
+            room.push(n);
+        }
+    }
+    room.iter()
+        .any(|&q| board.neighbors(q).any(|n| board.get(n) == Some(!attacker)))
+        .then_some(room)
+}
+
 /// The rim of `region` (the empty points outside it next to one of its points), closed
 /// where the attacker holds sway: such a point next to a stone of the defender joins the
 /// region (a liberty the attacker must be able to fill: left outside, it would be one that
-/// no move fills), and the others get an attacker stone (the wall is taken as closed).
+/// no move fills), as does one that leads into an enclosed room touching a defender stone
+/// (with that room, see [`ENCLOSED_ROOM`]: the defender's eye space or liberties beyond
+/// the reach, which a frame stone would take), and the others get an attacker stone (the
+/// wall is taken as closed).
 /// The rest of the rim stays empty: the exits, where a target chain gets out unless the
 /// attacker blocks it (see the module documentation). Returns the frame's points;
 /// `region` grows (kept in board order).
@@ -1031,6 +1070,14 @@ pub fn rim_frame(
             if board.neighbors(p).any(|n| board.get(n) == Some(!attacker)) {
                 in_region[p.index()] = true;
                 region.push(p);
+                grew = true;
+            } else if let Some(room) = enclosed_room(board, &in_region, attacker, p) {
+                // The defender's room beyond the reach, walled off from the open board: a
+                // frame stone there would take eye space or liberties the group has.
+                for q in room {
+                    in_region[q.index()] = true;
+                    region.push(q);
+                }
                 grew = true;
             } else {
                 frame.push(p);
