@@ -125,8 +125,8 @@ pub use answers::{listed_first_moves, listed_replies};
 pub use open::{
     army, candidates, close_rim, groups, infer, load, load_position, open_problem, open_region,
     rim_frame, Candidate, Goal, Group, Inference, Loaded, Look, OpenOptions, CLOSER_LOOK_SHARE,
-    DEAD_END_ROOM, DEAD_END_STEPS, DECIDING_SHARE, MAX_POCKET, SECOND_LOOK_EMPTY, TINY_STAKE,
-    WEAK_LIBERTIES,
+    DEAD_END_ROOM, DEAD_END_STEPS, DECIDING_SHARE, ENCLOSED_ROOM, MAX_POCKET, SECOND_LOOK_EMPTY,
+    TINY_STAKE, WEAK_LIBERTIES,
 };
 pub use proof::{
     problem_tree, proof_sgf, verified_proof_text, verify, LeafCounts, LineEnd, ProofTextError,
