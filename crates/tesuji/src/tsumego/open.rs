@@ -963,7 +963,9 @@ fn dead_end(board: &Board, in_region: &[bool], attacker: Color, p: Point) -> boo
     true
 }
 
-/// The most empty points of an enclosed room beyond a rim point (see [`enclosed_room`]).
+/// The most empty points of an enclosed room beyond a rim point: room walled off from the
+/// open board by stones and the edge, touching a defender stone, which [`rim_frame`] takes
+/// into the region instead of putting a frame stone on the point.
 pub const ENCLOSED_ROOM: usize = 12;
 
 /// The empty points outside the region that the rim point `p` leads to (`p` among them),
