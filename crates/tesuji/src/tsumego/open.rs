@@ -801,27 +801,17 @@ fn add_pockets(board: &Board, region: &mut Vec<Point>) {
         if seen[p.index()] || in_region[p.index()] || !board.is_empty(p) {
             continue;
         }
-        // The component of empty points outside the region through p.
-        let mut component = vec![p];
-        seen[p.index()] = true;
-        let mut i = 0;
-        while i < component.len() {
-            let q = component[i];
-            i += 1;
-            for n in board.neighbors(q) {
-                if !seen[n.index()] && !in_region[n.index()] && board.is_empty(n) {
-                    seen[n.index()] = true;
-                    component.push(n);
-                }
-            }
-        }
-        let touches = || {
-            component
-                .iter()
-                .any(|&q| board.neighbors(q).any(|n| near[n.index()]))
+        let Some(pocket) = empty_room(board, &in_region, p, MAX_POCKET) else {
+            continue;
         };
-        if component.len() <= MAX_POCKET && touches() {
-            region.extend(component);
+        for &q in &pocket {
+            seen[q.index()] = true;
+        }
+        if pocket
+            .iter()
+            .any(|&q| board.neighbors(q).any(|n| near[n.index()]))
+        {
+            region.extend(pocket);
             added = true;
         }
     }
@@ -968,16 +958,9 @@ fn dead_end(board: &Board, in_region: &[bool], attacker: Color, p: Point) -> boo
 /// into the region instead of putting a frame stone on the point.
 pub const ENCLOSED_ROOM: usize = 12;
 
-/// The empty points outside the region that the rim point `p` leads to (`p` among them),
-/// when they are at most [`ENCLOSED_ROOM`] and one of them touches a defender stone:
-/// room closed off from the open board by stones and the edge, which is the defender's
-/// eye space or liberties beyond the reach rather than a way out.
-fn enclosed_room(
-    board: &Board,
-    in_region: &[bool],
-    attacker: Color,
-    p: Point,
-) -> Option<Vec<Point>> {
+/// The empty points outside the region that the empty point `p` reaches through empty
+/// points outside it (`p` first), or `None` when they are more than `most`.
+fn empty_room(board: &Board, in_region: &[bool], p: Point, most: usize) -> Option<Vec<Point>> {
     let mut room = vec![p];
     let mut i = 0;
     while i < room.len() {
@@ -987,15 +970,29 @@ fn enclosed_room(
             if in_region[n.index()] || !board.is_empty(n) || room.contains(&n) {
                 continue;
             }
-            if room.len() == ENCLOSED_ROOM {
+            if room.len() == most {
                 return None;
             }
             room.push(n);
         }
     }
-    room.iter()
-        .any(|&q| board.neighbors(q).any(|n| board.get(n) == Some(!attacker)))
-        .then_some(room)
+    Some(room)
+}
+
+/// The room the rim point `p` leads to ([`empty_room`]), when it has at most
+/// [`ENCLOSED_ROOM`] points and one of them touches a defender stone: room closed off
+/// from the open board by stones and the edge, which is the defender's eye space or
+/// liberties beyond the reach rather than a way out.
+fn enclosed_room(
+    board: &Board,
+    in_region: &[bool],
+    attacker: Color,
+    p: Point,
+) -> Option<Vec<Point>> {
+    empty_room(board, in_region, p, ENCLOSED_ROOM).filter(|room| {
+        room.iter()
+            .any(|&q| board.neighbors(q).any(|n| board.get(n) == Some(!attacker)))
+    })
 }
 
 /// The rim of `region` (the empty points outside it next to one of its points), closed
